@@ -1,0 +1,62 @@
+// 0001-constraints.cypher — a unique stable `id` for every label of the graph model (graph-schema/README.md).
+// One statement per block, each ending with ';'. Idempotent: IF NOT EXISTS everywhere.
+
+// fact plane
+CREATE CONSTRAINT repo_id IF NOT EXISTS FOR (n:Repo) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT snapshot_id IF NOT EXISTS FOR (n:Snapshot) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT file_id IF NOT EXISTS FOR (n:File) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT domain_anchor_id IF NOT EXISTS FOR (n:DomainAnchor) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT symbol_id IF NOT EXISTS FOR (n:Symbol) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT component_id IF NOT EXISTS FOR (n:Component) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT ng_module_id IF NOT EXISTS FOR (n:NgModule) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT service_id IF NOT EXISTS FOR (n:Service) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT directive_id IF NOT EXISTS FOR (n:Directive) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT pipe_id IF NOT EXISTS FOR (n:Pipe) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT route_id IF NOT EXISTS FOR (n:Route) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT usage_id IF NOT EXISTS FOR (n:Usage) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT grid_table_id IF NOT EXISTS FOR (n:GridTable) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT column_def_id IF NOT EXISTS FOR (n:ColumnDef) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT cell_renderer_id IF NOT EXISTS FOR (n:CellRenderer) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT nav_trigger_id IF NOT EXISTS FOR (n:NavTrigger) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT federation_remote_id IF NOT EXISTS FOR (n:FederationRemote) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT remote_expose_id IF NOT EXISTS FOR (n:RemoteExpose) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT contract_component_id IF NOT EXISTS FOR (n:ContractComponent) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT prop_id IF NOT EXISTS FOR (n:Prop) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT event_id IF NOT EXISTS FOR (n:Event) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT api_spec_id IF NOT EXISTS FOR (n:ApiSpec) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT endpoint_id IF NOT EXISTS FOR (n:Endpoint) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT test_id IF NOT EXISTS FOR (n:Test) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT config_flag_id IF NOT EXISTS FOR (n:ConfigFlag) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT parse_event_id IF NOT EXISTS FOR (n:ParseEvent) REQUIRE n.id IS UNIQUE;
+
+// policy plane
+CREATE CONSTRAINT policy_id IF NOT EXISTS FOR (n:Policy) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT strategy_id IF NOT EXISTS FOR (n:Strategy) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT recipe_id IF NOT EXISTS FOR (n:Recipe) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT lexeme_alias_id IF NOT EXISTS FOR (n:LexemeAlias) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT migration_rule_id IF NOT EXISTS FOR (n:MigrationRule) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT example_ref_id IF NOT EXISTS FOR (n:ExampleRef) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT ui_intent_id IF NOT EXISTS FOR (n:UIIntent) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT component_intent_id IF NOT EXISTS FOR (n:ComponentIntent) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT macro_constraint_id IF NOT EXISTS FOR (n:MacroConstraint) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT validation_profile_id IF NOT EXISTS FOR (n:ValidationProfile) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT escalation_trigger_id IF NOT EXISTS FOR (n:EscalationTrigger) REQUIRE n.id IS UNIQUE;
+
+// memory plane
+CREATE CONSTRAINT memory_id IF NOT EXISTS FOR (n:Memory) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT friction_event_id IF NOT EXISTS FOR (n:FrictionEvent) REQUIRE n.id IS UNIQUE;
+
+// episodic plane
+CREATE CONSTRAINT work_id IF NOT EXISTS FOR (n:Work) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT agent_id IF NOT EXISTS FOR (n:Agent) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT context_pack_id IF NOT EXISTS FOR (n:ContextPack) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT plan_graph_id IF NOT EXISTS FOR (n:PlanGraph) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT plan_node_id IF NOT EXISTS FOR (n:PlanNode) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT turn_id IF NOT EXISTS FOR (n:Turn) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT rejection_id IF NOT EXISTS FOR (n:Rejection) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT reservation_id IF NOT EXISTS FOR (n:Reservation) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT gate_run_id IF NOT EXISTS FOR (n:GateRun) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT attachment_id IF NOT EXISTS FOR (n:Attachment) REQUIRE n.id IS UNIQUE;
+
+// bookkeeping
+CREATE CONSTRAINT graphgate_schema_id IF NOT EXISTS FOR (n:GraphgateSchema) REQUIRE n.id IS UNIQUE;

@@ -1,0 +1,2 @@
+export { AppError, toAppError, type AppErrorOptions } from './app-error.js';
+export { ERROR_CATALOG, type ErrorCode } from './catalog.js';

@@ -1,0 +1,31 @@
+import { AppError } from '../errors/index.js';
+
+const UNAVAILABLE = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.TransientError.General.DatabaseUnavailable']);
+
+/**
+ * The one place that maps driver errors to our codes. Messages stay generic (server internals go to
+ * the log); the connection hint names the fix.
+ */
+export function mapDriverError(error: unknown, context: { query: string; uri: string }): AppError {
+  if (error instanceof AppError) return error;
+  const code = String((error as { code?: unknown }).code ?? '');
+  const details = { query: context.query, neo4jCode: code || undefined };
+  if (UNAVAILABLE.has(code) || /ECONNREFUSED|ECONNRESET|socket hang up|connection.*(closed|refused)/i.test(String((error as Error).message))) {
+    return new AppError('GRAPH_UNAVAILABLE', {
+      message: `Neo4j at ${context.uri} is not reachable. Start it with \`graphgate db start\` (or check NEO4J_URI), then retry.`,
+      details,
+      cause: error,
+    });
+  }
+  if (code === 'Neo.ClientError.Security.Unauthorized' || code === 'Neo.ClientError.Security.AuthenticationRateLimit') {
+    return new AppError('GRAPH_AUTH_FAILED', {
+      message: `Neo4j at ${context.uri} rejected the credentials. Check NEO4J_USERNAME/NEO4J_PASSWORD or the local password file.`,
+      details,
+      cause: error,
+    });
+  }
+  if (code.includes('TransactionTimedOut') || code.includes('Transaction.Terminated') || code === 'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration') {
+    return new AppError('TIMEOUT', { message: `The graph query "${context.query}" timed out.`, details, cause: error });
+  }
+  return new AppError('GRAPH_QUERY_FAILED', { message: `The graph query "${context.query}" failed.`, details, cause: error });
+}

@@ -1,0 +1,6 @@
+export { Graph, type ConnectionInfo, type ConnectionSource, type GraphTx, type RunOptions } from './graph.js';
+export { openGraph, resolveConnection, connectionFromEnv } from './connect.js';
+export { loadQuery, type Query } from './query-registry.js';
+export { migrateSchema, latestSchemaVersion } from './schema-migrator.js';
+export { int, toPlain } from './values.js';
+export { LocalNeo4j, NEO4J_VERSION } from './local-neo4j/index.js';
