@@ -1,0 +1,40 @@
+import type { Project, SourceFile } from 'ts-morph';
+import type { FileFacts } from './facts.js';
+
+/** Repository-level settings every extractor may read (from .ai/config, with defaults). */
+export interface IngestSettings {
+  /** Tag prefixes that classify template usages; e.g. { adp: ['adp-'], sdf: ['sdf-'] }. */
+  tagFamilies: Record<string, string[]>;
+  /** Depth of folder-based domain anchors. */
+  anchorDepth: number;
+}
+
+/** What an extractor gets for one file. */
+export interface ExtractContext {
+  repoId: string;
+  snapshotId: string;
+  /** Absolute repository root (already realpath'd). */
+  root: string;
+  /** Repo-relative POSIX path of the file. */
+  path: string;
+  /** File content as read for hashing. */
+  text: string;
+  settings: IngestSettings;
+  /** Shared ts-morph project over all TS files of the repo (for cross-file symbol lookups). */
+  project: Project;
+  /** The ts-morph source file when `path` is TypeScript. */
+  sourceFile?: SourceFile;
+  /** Reads another repo file (templateUrl, styleUrls); undefined when missing or outside the repo. */
+  readRepoFile(path: string): string | undefined;
+}
+
+/**
+ * One extractor per concern (TypeScript symbols, Angular decorators, routes, templates, ag-Grid,
+ * federation, contracts, OpenAPI, tests). Extractors must not throw on odd input: they record
+ * ParseEvents in the facts they return.
+ */
+export interface Extractor {
+  name: string;
+  appliesTo(path: string): boolean;
+  extract(ctx: ExtractContext, into: FileFacts): void;
+}
