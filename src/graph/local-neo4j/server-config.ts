@@ -30,7 +30,7 @@ function envPort(name: string): number | undefined {
   return port;
 }
 
-async function pickPort(explicit: number | undefined, previous: number | undefined, preferred: number, envName: string): Promise<number> {
+async function pickPort(explicit: number | undefined, previous: number | undefined, preferred: number | undefined, envName: string): Promise<number> {
   if (explicit !== undefined) {
     if (await isPortFree(explicit)) return explicit;
     throw new AppError('PORT_IN_USE', {
@@ -61,9 +61,10 @@ export async function readSettings(layout: LocalLayout): Promise<InstanceSetting
  */
 export async function chooseSettings(layout: LocalLayout): Promise<InstanceSettings> {
   const previous = await readSettings(layout);
-  const defaults = DEFAULT_PORTS[layout.instanceName] ?? { bolt: 7687, http: 7474 };
-  const boltPort = await pickPort(envPort('GRAPHGATE_NEO4J_BOLT_PORT'), previous?.boltPort, defaults.bolt, 'GRAPHGATE_NEO4J_BOLT_PORT');
-  let httpPort = await pickPort(envPort('GRAPHGATE_NEO4J_HTTP_PORT'), previous?.httpPort, defaults.http, 'GRAPHGATE_NEO4J_HTTP_PORT');
+  // Other instances (e.g. a test's own) take whatever port is free rather than the well-known ones.
+  const defaults = DEFAULT_PORTS[layout.instanceName];
+  const boltPort = await pickPort(envPort('GRAPHGATE_NEO4J_BOLT_PORT'), previous?.boltPort, defaults?.bolt, 'GRAPHGATE_NEO4J_BOLT_PORT');
+  let httpPort = await pickPort(envPort('GRAPHGATE_NEO4J_HTTP_PORT'), previous?.httpPort, defaults?.http, 'GRAPHGATE_NEO4J_HTTP_PORT');
   while (httpPort === boltPort) httpPort = await freePort();
   const settings: InstanceSettings = {
     boltPort,

@@ -82,9 +82,15 @@ export async function spawnServer(layout: LocalLayout, java: JavaInfo): Promise<
   }
 }
 
-function tail(file: string, lines: number): string {
-  if (!existsSync(file)) return '';
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).slice(-lines).join('\n');
+/** The most telling lines of a failed start: the last ERROR and its root cause, not a stack dump. */
+function startupFailure(layout: LocalLayout): string {
+  const lines = [layout.consoleLog, join(layout.logsDir, 'neo4j.log')]
+    .filter((f) => existsSync(f))
+    .flatMap((f) => readFileSync(f, 'utf8').split('\n'));
+  const errors = lines.filter((l) => / ERROR /.test(l)).slice(-1);
+  const causes = lines.filter((l) => l.startsWith('Caused by:')).slice(-1);
+  const summary = [...errors, ...causes].map((l) => l.trim()).join(' — ');
+  return summary || 'no error in the logs';
 }
 
 /** Waits until Bolt accepts an authenticated connection, or the process dies, or time runs out. */
@@ -94,8 +100,9 @@ export async function waitForBolt(layout: LocalLayout, pid: number, boltUri: str
   try {
     for (;;) {
       if (!isOurServer(pid, layout)) {
-        const logs = [tail(layout.consoleLog, 15), tail(join(layout.logsDir, 'neo4j.log'), 15)].filter(Boolean).join('\n');
-        throw new AppError('PROVISION_FAILED', { message: `Neo4j exited during start-up. Last log lines:\n${logs}` });
+        throw new AppError('PROVISION_FAILED', {
+          message: `Neo4j exited during start-up: ${startupFailure(layout)} (full logs in ${layout.logsDir})`,
+        });
       }
       try {
         const info = await driver.getServerInfo();

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Ids that end up in paths and graph keys: short, ASCII, no separators. */
+export const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** The complete, validated configuration (every key has a value after layering). */
+export const ConfigSchema = z.strictObject({
+  repo: z.strictObject({
+    id: z.string().regex(SAFE_ID).optional().describe('repoId stamped on every node of this repository; derived from the folder when absent'),
+  }),
+  mcp: z.strictObject({
+    turnTimeoutMs: int(100, 600_000).describe('a controller_turn taking longer returns a TIMEOUT deny'),
+    maxMessageBytes: int(1024, 64 * 1024 * 1024).describe('longest JSON-RPC line accepted on stdin'),
+    maxJsonDepth: int(8, 1000).describe('deepest JSON nesting accepted on stdin'),
+    maxRequestBytes: int(256, 16 * 1024 * 1024).describe('largest serialized controller_turn arguments accepted'),
+  }),
+  budget: z.strictObject({
+    maxTokens: int(1, 100_000_000).describe('token budget of one work (tokens ≈ request bytes / 4)'),
+    thresholdPercent: z.number().gt(0).max(1).describe('share of maxTokens after which only budget-safe verbs run'),
+  }),
+  graph: z.strictObject({
+    autoStartLocal: z.boolean().describe('start graphgate’s local Neo4j on the first tools/call when NEO4J_URI is unset'),
+  }),
+  limits: z.strictObject({
+    readMaxLines: int(1, 10_000).describe('most lines one read_file_lines returns'),
+    readMaxFileBytes: int(1024, 64 * 1024 * 1024).describe('largest file the read and search verbs open'),
+    scratchMaxBytes: int(1, 16 * 1024 * 1024).describe('largest scratch file write_scratch_file accepts'),
+    searchMaxResults: int(1, 5_000).describe('most matches one search_codebase_text returns'),
+    traceMaxNeighbours: int(1, 1_000).describe('most neighbours one trace_symbol_graph returns'),
+    packMaxFiles: int(1, 5_000).describe('most files the placeholder initialize_work puts in a pack'),
+  }),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** One layer file: the same keys, all optional, unknown keys still rejected. */
+export const ConfigLayerSchema = z.strictObject(
+  Object.fromEntries(Object.entries(ConfigSchema.shape).map(([key, section]) => [key, section.partial().optional()])) as {
+    [K in keyof typeof ConfigSchema.shape]: z.ZodOptional<ReturnType<(typeof ConfigSchema.shape)[K]['partial']>>;
+  },
+);
+
+export type ConfigLayer = z.infer<typeof ConfigLayerSchema>;
+
+/** Environment variables that override config keys (the last layer). */
+export const ENV_OVERRIDES: ReadonlyArray<{ env: string; section: keyof Config; key: string; type: 'int' | 'number' | 'boolean' | 'string' }> = [
+  { env: 'GRAPHGATE_REPO_ID', section: 'repo', key: 'id', type: 'string' },
+  { env: 'GRAPHGATE_TURN_TIMEOUT_MS', section: 'mcp', key: 'turnTimeoutMs', type: 'int' },
+  { env: 'GRAPHGATE_MAX_MESSAGE_BYTES', section: 'mcp', key: 'maxMessageBytes', type: 'int' },
+  { env: 'GRAPHGATE_BUDGET_MAX_TOKENS', section: 'budget', key: 'maxTokens', type: 'int' },
+  { env: 'GRAPHGATE_BUDGET_THRESHOLD', section: 'budget', key: 'thresholdPercent', type: 'number' },
+  { env: 'GRAPHGATE_AUTO_START_NEO4J', section: 'graph', key: 'autoStartLocal', type: 'boolean' },
+];
