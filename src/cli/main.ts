@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { registerDbCommands } from './db.command.js';
+import { registerIngestCommand } from './ingest.command.js';
+import { registerMcpCommand } from './mcp.command.js';
+import { registerGraphqlCommand } from './graphql.command.js';
+import { registerUpCommand } from './up.command.js';
 
 const program = new Command()
   .name('graphgate')
@@ -9,5 +13,9 @@ const program = new Command()
   .showHelpAfterError();
 
 registerDbCommands(program);
+registerIngestCommand(program);
+registerMcpCommand(program, '0.1.0');
+registerGraphqlCommand(program);
+registerUpCommand(program);
 
 await program.parseAsync(process.argv);

@@ -24,3 +24,16 @@ export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): 
 export function stage(text: string): void {
   process.stderr.write(`• ${text}\n`);
 }
+
+/** Resolves on the first SIGINT or SIGTERM (long-running commands wait on it, then clean up). */
+export function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}

@@ -37,6 +37,11 @@ export const ERROR_CATALOG = {
   TIMEOUT: { message: 'The operation timed out.', retryable: true },
   UNAUTHORIZED: { message: 'Authentication is required for this operation.', retryable: false },
   INTERNAL: { message: 'An internal error occurred.', retryable: false },
+  // Controller turn gating (src/controller/).
+  VERB_RETIRED: { message: 'That verb was retired in the v2 lifecycle; use its replacement.', retryable: false },
+  VERB_NOT_IMPLEMENTED: { message: 'That verb is defined but not available in this build yet.', retryable: false },
+  BUDGET_EXHAUSTED: { message: 'The work has used its token budget; only budget-safe verbs run.', retryable: false },
+  WORK_MISMATCH: { message: 'That agentId belongs to another work.', retryable: false },
 } as const satisfies Record<string, { message: string; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

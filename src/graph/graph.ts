@@ -100,6 +100,15 @@ export class Graph {
     return { agent: info.agent ?? 'Neo4j', version: rows[0]?.version ?? 'unknown', edition: rows[0]?.edition ?? 'unknown' };
   }
 
+  /**
+   * The driver and session settings for @neo4j/graphql (src/graphql/), the only other driver
+   * consumer: it executes the Cypher it generates from the typeDefs itself. Everything else goes
+   * through read/write so errors and timeouts are handled in one place.
+   */
+  driverForGraphQL(): { driver: Driver; database?: string; txTimeoutMs: number } {
+    return { driver: this.driver, database: this.connection.database, txTimeoutMs: this.txTimeoutMs };
+  }
+
   async close(): Promise<void> {
     await this.driver.close();
   }

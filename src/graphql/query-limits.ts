@@ -1,11 +1,5 @@
-import {
-  GraphQLError,
-  Kind,
-  type ASTVisitor,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
-  type ValidationContext,
-} from 'graphql';
+import { Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 
 export interface QueryLimits {
   /** Deepest field nesting an operation may have (fragments expanded). */
@@ -35,14 +29,14 @@ export function queryLimitsRule(limits: QueryLimits): (context: ValidationContex
         const name = operation.name?.value ?? 'anonymous';
         if (measure.depth > limits.maxDepth) {
           context.reportError(
-            new GraphQLError(`Operation "${name}" is nested ${measure.depth} levels deep; the limit is ${limits.maxDepth}.`, {
+            createGraphQLError(`Operation "${name}" is nested ${measure.depth} levels deep; the limit is ${limits.maxDepth}.`, {
               nodes: [operation],
               extensions: { code: 'QUERY_TOO_DEEP' },
             }),
           );
         } else if (measure.fields > limits.maxFields) {
           context.reportError(
-            new GraphQLError(`Operation "${name}" selects ${measure.fields} fields; the limit is ${limits.maxFields}.`, {
+            createGraphQLError(`Operation "${name}" selects ${measure.fields} fields; the limit is ${limits.maxFields}.`, {
               nodes: [operation],
               extensions: { code: 'QUERY_TOO_COMPLEX' },
             }),

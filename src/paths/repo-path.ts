@@ -61,7 +61,11 @@ export function canonicalRepoPath(input: unknown, options: RepoPathOptions = {})
     segments.push(segment);
   }
   if (segments.length === 0) return { ok: false, reason: 'empty' };
-  return { ok: true, path: segments.join('/') };
+  const path = segments.join('/');
+  // `./C:/x` or `./~/x` must not canonicalise into something the checks above would refuse.
+  if (/^[A-Za-z]:/.test(path)) return { ok: false, reason: 'drive_letter' };
+  if (path.startsWith('~')) return { ok: false, reason: 'absolute' };
+  return { ok: true, path };
 }
 
 /**

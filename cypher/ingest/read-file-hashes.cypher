@@ -1,0 +1,5 @@
+// ingest/read-file-hashes.cypher — the File facts of a repo with their content hashes (the snapshot check)
+// params: repoId: string   returns: path: string, sha256: string, blob: string, executable: boolean
+MATCH (f:File)
+WHERE f.repoId = $repoId AND f.path IS NOT NULL
+RETURN f.path AS path, f.sha256 AS sha256, f.blob AS blob, coalesce(f.executable, false) AS executable

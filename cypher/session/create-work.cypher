@@ -1,0 +1,8 @@
+// session/create-work.cypher — creates a work session (the permission key for .ai/tmp/work/{workId}/)
+// params: workId, repoId, state, runSessionId, originalPrompt: string|null, agentId, maxTokens: Integer, thresholdTokens: Integer   returns: work
+CREATE (w:Work {
+  id: $workId, repoId: $repoId, state: $state, version: 1, runSessionId: $runSessionId,
+  originalPrompt: $originalPrompt, usedTokens: 0, maxTokens: $maxTokens, thresholdTokens: $thresholdTokens,
+  totalNodes: 0, completedNodes: 0, createdBy: $agentId, createdAt: datetime(), updatedAt: datetime()
+})
+RETURN w {.id, .state, .version, .runSessionId, .originalPrompt, .usedTokens, .maxTokens, .thresholdTokens, .totalNodes, .completedNodes} AS work

@@ -1,0 +1,1 @@
+export { angularExtractor } from './angular.extractor.js';

@@ -1,0 +1,2 @@
+export { routesExtractor } from './routes.extractor.js';
+export { invalidateRouteIndex } from './lazy-mounts.js';

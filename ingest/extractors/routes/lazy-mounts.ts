@@ -1,0 +1,181 @@
+import { join } from 'node:path';
+import type { Project, SourceFile } from 'ts-morph';
+import { ids } from '../../model/ids.js';
+import type { SymbolEnv } from '../support/resolve-symbol.js';
+import { repoPathOf } from '../support/source.js';
+import { metaValue } from '../angular/decorator-metadata.js';
+import { loadTargetOf } from './load-targets.js';
+import { findRouteArrays, type RouteArray } from './route-arrays.js';
+import { joinRoutePath, walkRoutes } from './route-walk.js';
+
+/** A place a file's (non-root) routes are mounted: below the route that lazily loads them. */
+export interface Mount {
+  prefix: string;
+  loaderRouteId: string;
+  loaderPath: string;
+  /** The export the loader names (`m => m.OrdersModule`), when it names one. */
+  exportName?: string;
+  /** Every file this mount depends on (loaders up the chain, and the module that imports the routes). */
+  dependsOn: string[];
+}
+
+interface Loader {
+  loaderPath: string;
+  array: RouteArray;
+  localPath: string;
+  line: number;
+  targetPath: string;
+  exportName?: string;
+}
+
+interface LazyIndex {
+  repoId: string;
+  root: string;
+  /** Loader files and the compiler node they were read from (a changed file invalidates the index). */
+  scanned: Map<string, unknown>;
+  loaders: Loader[];
+  /** Files each lazy target reaches through static imports (NgModule → routing module). */
+  reach: Map<string, Set<string>>;
+  mounts: Map<string, Mount[]>;
+  /** Names of the routes arrays of each loader file (`routes`, `ADMIN_ROUTES`, `default`). */
+  arrayNames: Map<string, Set<string>>;
+}
+
+const indexes = new WeakMap<Project, LazyIndex>();
+const REACH_DEPTH = 2;
+const MAX_MOUNTS = 8;
+
+/** Forgets the lazy-route index of a project; the pipeline calls it after re-adding changed files. */
+export function invalidateRouteIndex(project: Project): void {
+  indexes.delete(project);
+}
+
+function build(env: SymbolEnv): LazyIndex {
+  const index: LazyIndex = { repoId: env.repoId, root: env.root, scanned: new Map(), loaders: [], reach: new Map(), mounts: new Map(), arrayNames: new Map() };
+  for (const file of env.project.getSourceFiles()) {
+    if (!file.getFullText().includes('loadChildren')) continue;
+    const loaderPath = repoPathOf(env.root, file.getFilePath());
+    if (!loaderPath) continue;
+    index.scanned.set(loaderPath, file.compilerNode);
+    try {
+      const { arrays } = findRouteArrays(file);
+      index.arrayNames.set(loaderPath, new Set(arrays.flatMap((a) => (a.name ? [a.name] : []))));
+      const nested = new Set(arrays.flatMap((a) => [...walkRoutes(a.node).nested]));
+      for (const array of arrays.filter((a) => !nested.has(a.node))) {
+        for (const record of walkRoutes(array.node).records) {
+          const value = metaValue(record.node, 'loadChildren');
+          const target = value ? loadTargetOf(env, file, value) : undefined;
+          // A loader pointing into its own file cannot tell which array it mounts: no mount.
+          if (!target?.filePath || target.filePath === loaderPath) continue;
+          index.loaders.push({
+            loaderPath, array, localPath: record.localPath, line: record.startLine, targetPath: target.filePath,
+            ...(target.exportName ? { exportName: target.exportName } : {}),
+          });
+        }
+      }
+    } catch {
+      // A loader file the walk cannot read contributes no mounts; its own extraction reports why.
+    }
+  }
+  return index;
+}
+
+function isCurrent(env: SymbolEnv, index: LazyIndex): boolean {
+  if (index.repoId !== env.repoId || index.root !== env.root) return false;
+  for (const [path, node] of index.scanned) {
+    if (env.project.getSourceFile(join(env.root, path))?.compilerNode !== node) return false;
+  }
+  return true;
+}
+
+function indexOf(env: SymbolEnv): LazyIndex {
+  const existing = indexes.get(env.project);
+  if (existing && isCurrent(env, existing)) return existing;
+  const index = build(env);
+  indexes.set(env.project, index);
+  return index;
+}
+
+/** Files a lazy target pulls in through static imports of NgModule/routing files (depth ≤ 2). */
+function reachOf(env: SymbolEnv, index: LazyIndex, targetPath: string): Set<string> {
+  const cached = index.reach.get(targetPath);
+  if (cached) return cached;
+  const seen = new Set<string>([targetPath]);
+  let frontier = [targetPath];
+  for (let depth = 0; depth < REACH_DEPTH && frontier.length; depth++) {
+    const next: string[] = [];
+    for (const path of frontier) {
+      const file = env.project.getSourceFile(join(env.root, path));
+      if (!file || !/NgModule|Routes|RouterModule/.test(file.getFullText())) continue;
+      for (const decl of file.getImportDeclarations()) {
+        const target = safeTarget(decl.getModuleSpecifierSourceFile.bind(decl));
+        const rel = target ? repoPathOf(env.root, target.getFilePath()) : undefined;
+        if (rel && !seen.has(rel)) {
+          seen.add(rel);
+          next.push(rel);
+        }
+      }
+    }
+    frontier = next;
+  }
+  index.reach.set(targetPath, seen);
+  return seen;
+}
+
+function safeTarget(get: () => SourceFile | undefined): SourceFile | undefined {
+  try {
+    return get();
+  } catch {
+    return undefined;
+  }
+}
+
+function mountsOfFile(env: SymbolEnv, index: LazyIndex, path: string, stack: Set<string>): Mount[] {
+  const cached = index.mounts.get(path);
+  if (cached) return cached;
+  if (stack.has(path)) return [];
+  stack.add(path);
+  const mounts: Mount[] = [];
+  for (const loader of index.loaders) {
+    if (mounts.length >= MAX_MOUNTS) break;
+    if (loader.targetPath !== path && !reachOf(env, index, loader.targetPath).has(path)) continue;
+    const direct = loader.targetPath === path;
+    for (const parent of prefixesOf(env, index, loader.loaderPath, loader.array, stack)) {
+      mounts.push({
+        prefix: joinRoutePath(parent.prefix, loader.localPath),
+        loaderRouteId: ids.route(index.repoId, loader.loaderPath, loader.line, loader.localPath),
+        loaderPath: loader.loaderPath,
+        ...(direct && loader.exportName ? { exportName: loader.exportName } : {}),
+        dependsOn: [...new Set([...parent.dependsOn, loader.loaderPath, loader.targetPath])],
+      });
+    }
+  }
+  stack.delete(path);
+  index.mounts.set(path, mounts);
+  return mounts;
+}
+
+function prefixesOf(env: SymbolEnv, index: LazyIndex, path: string, array: RouteArray, stack: Set<string>): Array<{ prefix: string; dependsOn: string[] }> {
+  if (array.root) return [{ prefix: '/', dependsOn: [] }];
+  const names = index.arrayNames.get(path) ?? new Set<string>();
+  const mounts = mountsOfFile(env, index, path, stack).filter((m) => appliesTo(m, array, names));
+  return mounts.length ? mounts : [{ prefix: '/', dependsOn: [] }];
+}
+
+/** A loader naming one routes const of the file (`m => m.ADMIN_ROUTES`) mounts that array only. */
+function appliesTo(mount: Mount, array: RouteArray, arrayNames: Set<string>): boolean {
+  if (!mount.exportName || !arrayNames.has(mount.exportName)) return true;
+  return mount.exportName === array.name;
+}
+
+/**
+ * Where a routes array of `path` is mounted: nowhere for root arrays (forRoot, provideRouter);
+ * otherwise below every route that lazily loads the file (directly, or through the NgModule that
+ * imports its routing module), composed recursively for nested lazy loading. Empty when nothing
+ * loads the file lazily: its routes then sit at `/`. `arrayNames` are the named arrays of the file.
+ */
+export function mountsFor(env: SymbolEnv, path: string, array: RouteArray, arrayNames: Set<string>): Mount[] {
+  if (array.root) return [];
+  const index = indexOf(env);
+  return mountsOfFile(env, index, path, new Set()).filter((m) => appliesTo(m, array, arrayNames));
+}

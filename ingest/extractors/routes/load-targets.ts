@@ -1,0 +1,95 @@
+import { dirname, join } from 'node:path';
+import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { ids } from '../../model/ids.js';
+import { resolveModulePath } from '../support/modules.js';
+import { resolveReference, type SymbolEnv } from '../support/resolve-symbol.js';
+import { declarationName, isEmittedDeclaration, isTypeScriptSource, repoPathOf } from '../support/source.js';
+import { stringValue, unwrap } from '../support/text.js';
+
+/** What a `loadChildren` / `loadComponent` value points at. */
+export interface LoadTarget {
+  form: 'import' | 'string' | 'reference';
+  /** Display form: `<repo path or specifier>#<export>`. */
+  text: string;
+  specifier?: string;
+  exportName?: string;
+  /** Repo path of the module file the loader imports, when it resolves inside the repo. */
+  filePath?: string;
+  /** Symbol node of the loaded class/const, when it resolves to one. */
+  symbolId?: string;
+  symbolName?: string;
+}
+
+function exportedSymbol(env: SymbolEnv, target: SourceFile, exportName: string | undefined): { id: string; name: string } | undefined {
+  let decl: Node | undefined;
+  if (!exportName || exportName === 'default') {
+    const symbol = target.getDefaultExportSymbol();
+    decl = symbol?.getDeclarations()[0];
+    if (decl && Node.isExportAssignment(decl)) {
+      const expr = unwrap(decl.getExpression());
+      decl = Node.isIdentifier(expr) ? expr.getSymbol()?.getDeclarations()[0] : undefined;
+    }
+  } else {
+    decl = target.getClass(exportName) ?? target.getVariableDeclaration(exportName) ?? target.getFunction(exportName)
+      ?? target.getExportedDeclarations().get(exportName)?.[0];
+  }
+  if (!decl) return undefined;
+  const name = declarationName(decl);
+  const path = repoPathOf(env.root, decl.getSourceFile().getFilePath());
+  if (!name || !path || !isTypeScriptSource(path) || !isEmittedDeclaration(decl)) return undefined;
+  return { id: ids.symbol(env.repoId, path, name), name };
+}
+
+/** Resolves `app/x/y.module` (old app-root-relative strings) by trying each ancestor folder. */
+function resolveLegacy(env: SymbolEnv, from: SourceFile, specifier: string): string | undefined {
+  const direct = resolveModulePath(env.project, from.getFilePath(), specifier);
+  if (direct || specifier.startsWith('.')) return direct;
+  for (let dir = dirname(from.getFilePath()); dir.startsWith(env.root) && dir !== dirname(dir); dir = dirname(dir)) {
+    const base = join(dir, specifier);
+    const file = env.project.getSourceFile(`${base}.ts`) ?? env.project.getSourceFile(join(base, 'index.ts'));
+    if (file) return file.getFilePath();
+  }
+  return undefined;
+}
+
+function fromModule(env: SymbolEnv, from: SourceFile, form: LoadTarget['form'], specifier: string, exportName: string | undefined, abs: string | undefined): LoadTarget {
+  const filePath = abs ? repoPathOf(env.root, abs) : undefined;
+  const targetFile = abs && filePath ? env.project.getSourceFile(abs) : undefined;
+  const symbol = targetFile ? exportedSymbol(env, targetFile, exportName) : undefined;
+  return {
+    form,
+    text: `${filePath ?? specifier}${exportName && exportName !== 'default' ? `#${exportName}` : ''}`,
+    specifier,
+    ...(exportName ? { exportName } : {}),
+    ...(filePath ? { filePath } : {}),
+    ...(symbol ? { symbolId: symbol.id, symbolName: symbol.name } : {}),
+  };
+}
+
+/**
+ * Reads a lazy loader: `() => import('./x').then(m => m.X)` (and async/await variants),
+ * the legacy string `'./x#X'`, or a direct reference `() => X`. Returns undefined for shapes it
+ * cannot read (the caller reports them).
+ */
+export function loadTargetOf(env: SymbolEnv, from: SourceFile, value: Node): LoadTarget | undefined {
+  const literal = stringValue(value);
+  if (literal !== undefined) {
+    const [specifier = '', exportName] = literal.split('#');
+    return fromModule(env, from, 'string', specifier, exportName, resolveLegacy(env, from, specifier));
+  }
+  const importCall = value.getFirstDescendant((n) => Node.isCallExpression(n) && n.getExpression().getKind() === SyntaxKind.ImportKeyword);
+  if (importCall && Node.isCallExpression(importCall)) {
+    const specifier = stringValue(importCall.getArguments()[0]);
+    if (specifier === undefined) return undefined;
+    const names = value.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).map((p) => p.getName()).filter((n) => !['then', 'catch', 'finally'].includes(n));
+    return fromModule(env, from, 'import', specifier, names.at(-1), resolveModulePath(env.project, from.getFilePath(), specifier));
+  }
+  let body: Node = unwrap(value);
+  if (Node.isArrowFunction(body)) body = unwrap(body.getBody());
+  if (Node.isIdentifier(body) || Node.isPropertyAccessExpression(body)) {
+    const ref = resolveReference(env, body);
+    if (ref?.kind === 'symbol') return { form: 'reference', text: `${ref.path}#${ref.name}`, filePath: ref.path, symbolId: ref.id, symbolName: ref.name, exportName: ref.name };
+    if (ref) return { form: 'reference', text: ref.name, exportName: ref.name };
+  }
+  return undefined;
+}

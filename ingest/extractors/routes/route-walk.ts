@@ -1,0 +1,102 @@
+import { Node, type ArrayLiteralExpression, type ObjectLiteralExpression } from 'ts-morph';
+import { constInitializer, metaValue } from '../angular/decorator-metadata.js';
+import { stringValue, unwrap } from '../support/text.js';
+import type { Problem } from './route-arrays.js';
+
+/** One route object literal, with its path composed from its ancestors in the same file. */
+export interface RouteRecord {
+  node: ObjectLiteralExpression;
+  /** The `path` value; null when the route has no literal path (a `matcher`, or a computed path). */
+  segment: string | null;
+  /** Path relative to the array the walk started from: `/` + segments joined, `/` for the root. */
+  localPath: string;
+  startLine: number;
+  endLine: number;
+  parent?: RouteRecord;
+}
+
+/** Joins route paths: no empty segments, a leading slash, `/` for the root. */
+export function joinRoutePath(...parts: Array<string | null | undefined>): string {
+  const segments = parts.flatMap((p) => (p ?? '').split('/')).filter((s) => s.length > 0);
+  return `/${segments.join('/')}`;
+}
+
+const MAX_DEPTH = 12;
+
+/**
+ * Walks a routes array depth-first (parents before children), following `children` arrays and
+ * `...spread` elements bound to same-file consts. Returns the records and every array it entered
+ * (so arrays nested in another one are not walked again as roots).
+ */
+export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord[]; nested: Set<ArrayLiteralExpression>; problems: Problem[] } {
+  const records: RouteRecord[] = [];
+  const nested = new Set<ArrayLiteralExpression>();
+  const problems: Problem[] = [];
+  const file = root.getSourceFile();
+
+  const resolveArray = (expr: Node, at: Node, parent: RouteRecord | undefined, what: string): ArrayLiteralExpression | undefined => {
+    const e = unwrap(expr);
+    if (Node.isArrayLiteralExpression(e)) return e;
+    const init = constInitializer(e);
+    if (init && Node.isArrayLiteralExpression(init) && init.getSourceFile() === file) return init;
+    if (parent) {
+      problems.push({
+        line: at.getStartLineNumber(),
+        message: `${what} under '${parent.localPath}' is not a same-file array (${e.getText().slice(0, 80)}); its routes are indexed where they are declared, without this prefix`,
+      });
+    }
+    return undefined;
+  };
+
+  const visit = (arr: ArrayLiteralExpression, parent: RouteRecord | undefined, depth: number, stack: Set<ArrayLiteralExpression>): void => {
+    if (stack.has(arr)) return;
+    if (depth > MAX_DEPTH) {
+      problems.push({ line: arr.getStartLineNumber(), message: 'routes nested too deeply; deeper levels skipped' });
+      return;
+    }
+    for (const element of arr.getElements()) {
+      const e = unwrap(element);
+      if (Node.isSpreadElement(e)) {
+        const spread = resolveArray(e.getExpression(), e, parent, 'spread routes');
+        if (spread) {
+          nested.add(spread);
+          visit(spread, parent, depth + 1, new Set([...stack, arr]));
+        }
+        continue;
+      }
+      if (!Node.isObjectLiteralExpression(e)) {
+        const init = constInitializer(e);
+        if (!init || !Node.isObjectLiteralExpression(init)) {
+          problems.push({ line: e.getStartLineNumber(), message: `route entry is not an object literal (${e.getText().slice(0, 80)})` });
+          continue;
+        }
+      }
+      const obj = (Node.isObjectLiteralExpression(e) ? e : constInitializer(e)) as ObjectLiteralExpression;
+      const pathExpr = metaValue(obj, 'path');
+      let segment: string | null = pathExpr ? (stringValue(pathExpr) ?? stringValue(constInitializer(pathExpr)) ?? null) : null;
+      if (pathExpr && segment === null) {
+        problems.push({ line: obj.getStartLineNumber(), message: `route path is not a string literal (${pathExpr.getText().slice(0, 80)})` });
+      }
+      if (!pathExpr && !metaValue(obj, 'matcher')) segment = '';
+      const record: RouteRecord = {
+        node: obj,
+        segment,
+        localPath: joinRoutePath(parent?.localPath, segment ?? (pathExpr ? `{${pathExpr.getText()}}` : '{matcher}')),
+        startLine: obj.getStartLineNumber(),
+        endLine: obj.getEndLineNumber(),
+        ...(parent ? { parent } : {}),
+      };
+      records.push(record);
+      const children = metaValue(obj, 'children');
+      if (children) {
+        const arrChildren = resolveArray(children, children, record, 'children');
+        if (arrChildren) {
+          nested.add(arrChildren);
+          visit(arrChildren, record, depth + 1, new Set([...stack, arr]));
+        }
+      }
+    }
+  };
+  visit(root, undefined, 0, new Set());
+  return { records, nested, problems };
+}

@@ -1,0 +1,78 @@
+import type { Extractor, ExtractContext } from '../../model/extractor.js';
+import type { FileFacts, PropValue } from '../../model/facts.js';
+import { ids } from '../../model/ids.js';
+import { lexText } from '../../../src/text/lex-text.js';
+import { addEdge, addEvent, guarded, upsertNode } from '../support/facts.js';
+import { isTypeScriptSource, sourceFileOf } from '../support/source.js';
+import { mountsFor, type Mount } from './lazy-mounts.js';
+import { findRouteArrays, ROUTE_HINT, type RouteArray } from './route-arrays.js';
+import { linkRoute } from './route-links.js';
+import { joinRoutePath, walkRoutes, type RouteRecord } from './route-walk.js';
+
+const PARSER = 'routes';
+
+function emitArray(ctx: ExtractContext, into: FileFacts, array: RouteArray, mounts: Mount[], records: RouteRecord[]): void {
+  const file = sourceFileOf(ctx)!;
+  const fileId = ids.file(ctx.repoId, ctx.path);
+  const prefixes = mounts.length ? mounts.map((m) => m.prefix) : ['/'];
+  const mount = array.root ? 'root' : mounts.length ? 'lazy' : 'child';
+  const routeIds = new Map<RouteRecord, string>();
+  for (const record of records) {
+    guarded(into, PARSER, record.node, 'route', () => {
+      const id = ids.route(ctx.repoId, ctx.path, record.startLine, record.localPath);
+      routeIds.set(record, id);
+      const fullPaths = [...new Set(prefixes.map((p) => joinRoutePath(p, record.localPath)))];
+      const linked = linkRoute(ctx, file, into, id, record.node);
+      const props: Record<string, PropValue> = {
+        segment: record.segment,
+        localPath: record.localPath,
+        fullPath: fullPaths[0] ?? record.localPath,
+        path: ctx.path,
+        startLine: record.startLine,
+        endLine: record.endLine,
+        mount,
+        arrayOrigin: array.origin,
+        ...linked,
+      };
+      if (fullPaths.length > 1) props.fullPaths = fullPaths;
+      const searchText = lexText(fullPaths.join(' '), typeof linked.title === 'string' ? linked.title : undefined, typeof linked.component === 'string' ? linked.component : undefined);
+      upsertNode(into, { id, labels: ['Route'], props, ...(searchText ? { searchText } : {}) });
+      addEdge(into, { type: 'DEFINES', from: fileId, to: id });
+      const parentId = record.parent ? routeIds.get(record.parent) : undefined;
+      if (parentId) addEdge(into, { type: 'CHILD_OF', from: id, to: parentId });
+      else if (!record.parent) {
+        for (const m of mounts) addEdge(into, { type: 'CHILD_OF', from: id, to: m.loaderRouteId, props: { lazy: true } });
+      }
+    });
+  }
+}
+
+/**
+ * Angular routes: every routes array of the file (see findRouteArrays) becomes Route nodes with
+ * their segment, the path local to the array, and the full path including the prefix of the route
+ * that lazily loads the file (followed through the shared ts-morph project).
+ */
+export const routesExtractor: Extractor = {
+  name: 'routes',
+  appliesTo: isTypeScriptSource,
+  extract(ctx, into) {
+    if (!ROUTE_HINT.test(ctx.text)) return;
+    const file = sourceFileOf(ctx);
+    if (!file) return;
+    const { arrays, problems } = findRouteArrays(file);
+    const walks = new Map(arrays.map((a) => [a, walkRoutes(a.node)] as const));
+    const nested = new Set([...walks.values()].flatMap((w) => [...w.nested]));
+    const names = new Set(arrays.flatMap((a) => (a.name ? [a.name] : [])));
+    for (const p of problems) addEvent(into, PARSER, 'unsupported_syntax', p.message, p.line);
+    for (const array of arrays) {
+      if (nested.has(array.node)) continue;
+      guarded(into, PARSER, array.node, 'routes array', () => {
+        const walk = walks.get(array)!;
+        for (const p of walk.problems) addEvent(into, PARSER, 'unsupported_syntax', p.message, p.line);
+        const mounts = mountsFor(ctx, ctx.path, array, names);
+        for (const dependency of new Set(mounts.flatMap((m) => m.dependsOn))) if (dependency !== ctx.path) ctx.readRepoFile(dependency);
+        emitArray(ctx, into, array, mounts, walk.records);
+      });
+    }
+  },
+};

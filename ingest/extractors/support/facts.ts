@@ -1,0 +1,78 @@
+import type { Node } from 'ts-morph';
+import type { EdgeFact, FileFacts, NodeFact, ParseEventKind, PropValue, RefFact } from '../../model/facts.js';
+import { lexText } from '../../../src/text/lex-text.js';
+
+/** Location props every located node carries: repo-relative path and a 1-based inclusive line range. */
+export function located(path: string, node: Node): { path: string; startLine: number; endLine: number } {
+  return { path, startLine: node.getStartLineNumber(), endLine: node.getEndLineNumber() };
+}
+
+/**
+ * Adds a node, or merges it into a node with the same id already in `into` (labels united, props
+ * overwritten key by key, searchText tokens united). Extractors that refine a node another extractor
+ * emits (the Angular labels on a class Symbol) use this, so their order does not matter.
+ */
+export function upsertNode(into: FileFacts, node: NodeFact): NodeFact {
+  const existing = into.nodes.find((n) => n.id === node.id);
+  if (!existing) {
+    into.nodes.push(node);
+    return node;
+  }
+  for (const label of node.labels) if (!existing.labels.includes(label)) existing.labels.push(label);
+  Object.assign(existing.props, node.props);
+  if (node.searchText !== undefined) existing.searchText = lexText(existing.searchText, node.searchText);
+  return existing;
+}
+
+/** Adds an edge once per (type, from, to); props of repeats are merged (string arrays united). */
+export function addEdge(into: FileFacts, edge: EdgeFact): void {
+  const existing = into.edges.find((e) => e.type === edge.type && e.from === edge.from && e.to === edge.to);
+  if (!existing) {
+    into.edges.push(edge.props ? { ...edge, props: { ...edge.props } } : { ...edge });
+    return;
+  }
+  if (!edge.props) return;
+  existing.props = mergeProps(existing.props ?? {}, edge.props);
+}
+
+/** Adds a reference once per (type, from, target). */
+export function addRef(into: FileFacts, ref: RefFact): void {
+  const key = JSON.stringify([ref.type, ref.from, ref.target]);
+  const existing = into.refs.find((r) => JSON.stringify([r.type, r.from, r.target]) === key);
+  if (!existing) into.refs.push(ref);
+  else if (ref.props) existing.props = mergeProps(existing.props ?? {}, ref.props);
+}
+
+function mergeProps(a: Record<string, PropValue>, b: Record<string, PropValue>): Record<string, PropValue> {
+  const out = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const prev = out[key];
+    if (Array.isArray(prev) && Array.isArray(value) && prev.every((v) => typeof v === 'string') && value.every((v) => typeof v === 'string')) {
+      out[key] = [...new Set([...(prev as string[]), ...(value as string[])])];
+    } else out[key] = value;
+  }
+  return out;
+}
+
+/** Records a ParseEvent for the file being extracted. */
+export function addEvent(into: FileFacts, parser: string, kind: ParseEventKind, message: string, line?: number): void {
+  into.events.push(line === undefined ? { kind, parser, path: into.path, message } : { kind, parser, path: into.path, message, line });
+}
+
+/**
+ * Runs one unit of extraction; anything it throws becomes an `unsupported_syntax` ParseEvent at the
+ * node's line instead of aborting the file. This is what keeps every extractor total.
+ */
+export function guarded(into: FileFacts, parser: string, node: Node | undefined, what: string, fn: () => void): void {
+  try {
+    fn();
+  } catch (error) {
+    let line: number | undefined;
+    try {
+      line = node?.getStartLineNumber();
+    } catch {
+      line = undefined;
+    }
+    addEvent(into, parser, 'unsupported_syntax', `${what}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500), line);
+  }
+}

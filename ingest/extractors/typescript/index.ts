@@ -1,0 +1,1 @@
+export { typescriptExtractor } from './typescript.extractor.js';

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { AppError } from '../../src/errors/index.js';
+import { int, type Graph } from '../../src/graph/index.js';
+import type { Logger } from '../../src/runtime/logger.js';
+import { acquireLock, releaseLock, renewLock } from '../write/ingest.queries.js';
+
+export interface HeldLock {
+  owner: string;
+  release(): Promise<void>;
+}
+
+/**
+ * Serialises ingests of one repo across processes with a lock node in Neo4j (the store every
+ * ingester shares, unlike a file system): `(:IngestLock {id: <repoId>:ingest-lock})` holds an owner
+ * and a lease expiry in server time. The holder renews the lease every third of it; a crashed
+ * holder's lock is taken over once the lease lapsed. A second ingest polls until it gets the lock
+ * or `waitMs` passes (then TIMEOUT).
+ */
+export async function acquireIngestLock(graph: Graph, repoId: string, options: { leaseMs: number; waitMs: number; log: Logger }): Promise<HeldLock> {
+  const owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  const started = Date.now();
+  let delay = 100;
+  let logged = false;
+  for (;;) {
+    const [row] = await graph.write(acquireLock, { repoId, owner, leaseMs: int(options.leaseMs) });
+    if (row?.acquired) break;
+    if (Date.now() - started >= options.waitMs) {
+      throw new AppError('TIMEOUT', { message: `Another ingest of this repository holds the lock (${row?.holder ?? 'unknown'}).`, details: { repoId } });
+    }
+    if (!logged) options.log.info('waiting for another ingest of this repository', { repoId, holder: row?.holder });
+    logged = true;
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 2, 2_000);
+  }
+  const timer = setInterval(() => {
+    graph.write(renewLock, { repoId, owner, leaseMs: int(options.leaseMs) }).catch((error: unknown) => options.log.warn('ingest lock renewal failed', { repoId, cause: String(error) }));
+  }, Math.max(1_000, Math.floor(options.leaseMs / 3)));
+  timer.unref();
+  return {
+    owner,
+    release: async () => {
+      clearInterval(timer);
+      await graph.write(releaseLock, { repoId, owner }).catch((error: unknown) => options.log.warn('ingest lock release failed', { repoId, cause: String(error) }));
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import { relative, resolve, sep } from 'node:path';
+import type { Graph } from '../../src/graph/index.js';
+import type { Logger } from '../../src/runtime/logger.js';
+import { extractors as registeredExtractors } from '../extractors/index.js';
+import type { Extractor } from '../model/extractor.js';
+import { ingestPolicyPlane } from '../policy/policy-ingest.js';
+import { chunk } from '../write/batches.js';
+import { writeBatch, type WriteBatchResult } from '../write/fact-writer.js';
+import { countFacts, pruneAnchors, readDependents, readFileHashes, readRepo, recordSnapshot } from '../write/ingest.queries.js';
+import { prepareFile, type RefRow } from '../write/prepare-rows.js';
+import { linkRefs } from '../write/ref-linker.js';
+import { anchorOf, anchorRows } from './anchors.js';
+import { canonicalRoot, createPathFilter, discoverFiles, isSafeRelativePath } from './discovery.js';
+import { isTypeScriptKind } from './file-kind.js';
+import { acquireIngestLock } from './ingest-lock.js';
+import type { ProgressListener } from './progress.js';
+import { readOne, readSourceFiles, type SourceInfo } from './read-files.js';
+import { identifyRepo, type RepoIdentity } from './repo-identity.js';
+import { extractFile, type ExtractionScope } from './run-extractors.js';
+import { resolveSettings, type PipelineSettings } from './settings.js';
+import { snapshotIdOf, type SnapshotEntry } from './snapshot.js';
+import { emptySummary, type IngestSummary } from './summary.js';
+import { createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
+import { fileKind } from './file-kind.js';
+import type { Project } from 'ts-morph';
+import { bump } from '../write/batches.js';
+
+export interface IngestOptions {
+  graph: Graph;
+  /** Repository root (any path; it is realpath'd). */
+  root: string;
+  log: Logger;
+  settings?: Partial<PipelineSettings>;
+  onProgress?: ProgressListener;
+  /** Only look at these paths (absolute or repo-relative), e.g. from a file watcher. */
+  changedPaths?: string[];
+  /** The extractor set (default: the registry in ingest/extractors/index.ts). */
+  extractors?: readonly Extractor[];
+  /** Also count all facts of the repo after the run (one read query). Default true. */
+  totals?: boolean;
+  /** A ts-morph project kept between runs (watch mode): only changed files are re-parsed. */
+  projectCache?: TsProjectCache;
+}
+
+const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
+const since = (t: number): number => Math.round(performance.now() - t);
+
+/**
+ * Ingests a repository into the graph: discover → read + hash → (only what changed) parse with the
+ * extractors → replace each file's facts → link references → policy plane → record the snapshot.
+ * Serialised per repo by a lock in Neo4j. A run over an unchanged repo writes nothing.
+ */
+export async function ingestRepository(options: IngestOptions): Promise<IngestSummary> {
+  const started = performance.now();
+  const root = canonicalRoot(options.root);
+  const settings = resolveSettings(root, options.settings);
+  const identity = await identifyRepo(root, settings.repoId);
+  const summary = emptySummary(identity.repoId, root);
+  const lock = await acquireIngestLock(options.graph, identity.repoId, { leaseMs: settings.lockLeaseMs, waitMs: settings.lockWaitMs, log: options.log });
+  summary.timings.lockWaitMs = since(started);
+  try {
+    await run(options, root, settings, identity, summary);
+  } finally {
+    await lock.release();
+  }
+  summary.timings.totalMs = since(started);
+  summary.filesPerSecond = summary.files.seen / Math.max(summary.timings.totalMs / 1000, 0.001);
+  options.onProgress?.({ phase: 'done', done: summary.files.parsed, total: summary.files.parsed, filesPerSecond: summary.filesPerSecond });
+  options.log.info('ingest finished', { repoId: summary.repoId, snapshotId: summary.snapshotId, files: summary.files, ms: summary.timings.totalMs });
+  return summary;
+}
+
+/** Repo-relative POSIX form of a watcher/CLI path, or undefined when it is not inside the root. */
+function toRepoPath(root: string, path: string): string | undefined {
+  const rel = relative(root, resolve(root, path)).split(sep).join('/');
+  return isSafeRelativePath(rel) ? rel : undefined;
+}
+
+async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary): Promise<void> {
+  const { graph, log } = options;
+  const { repoId } = identity;
+  const [repoRow] = await graph.read(readRepo, { repoId });
+  const known = new Map((await graph.read(readFileHashes, { repoId })).map((r) => [r.path, r]));
+  const incremental = known.size > 0;
+  summary.previousSnapshotId = repoRow?.snapshotId ?? null;
+  summary.mode = options.changedPaths ? 'paths' : incremental ? 'incremental' : 'full';
+
+  // 1. What is on disk now (all of it, or only the paths a watcher reported).
+  const entries = new Map<string, SnapshotEntry>();
+  const current = new Map<string, SourceInfo>();
+  let deleted: string[];
+  let t = performance.now();
+  if (options.changedPaths) {
+    for (const [path, k] of known) entries.set(path, { path, blob: k.blob, sha256: k.sha256, executable: k.executable });
+    const keep = createPathFilter(settings);
+    const paths = [...new Set(options.changedPaths.map((p) => toRepoPath(root, p)).filter((p): p is string => p !== undefined && keep(p)))];
+    deleted = [];
+    for (const path of paths) {
+      const info = await readOne(root, path, settings.maxFileBytes);
+      if (info) current.set(path, info), entries.set(path, info);
+      else if (known.has(path)) deleted.push(path), entries.delete(path);
+    }
+    summary.timings.readMs = since(t);
+  } else {
+    const paths = await discoverFiles(root, settings);
+    summary.timings.discoverMs = since(t);
+    options.onProgress?.({ phase: 'read', done: 0, total: paths.length, filesPerSecond: 0 });
+    t = performance.now();
+    for (const info of await readSourceFiles(root, paths, settings.maxFileBytes)) current.set(info.path, info), entries.set(info.path, info);
+    deleted = [...known.keys()].filter((p) => !current.has(p));
+    summary.timings.readMs = since(t);
+  }
+  summary.files.seen = options.changedPaths ? entries.size : current.size;
+  const changed = [...current.values()].filter((i) => known.get(i.path)?.sha256 !== i.sha256);
+  summary.files.added = changed.filter((i) => !known.has(i.path)).length;
+  summary.files.changed = changed.length - summary.files.added;
+  summary.files.deleted = deleted.length;
+  summary.files.unchanged = current.size - changed.length;
+  summary.snapshotId = snapshotIdOf([...entries.values()], identity.inGit);
+
+  // 2. Files whose facts depend on a changed or deleted file (a component and its templateUrl).
+  const toParse = [...changed];
+  if (incremental && (changed.length || deleted.length)) {
+    const skip = new Set([...changed.map((c) => c.path), ...deleted]);
+    const dependents = (await graph.read(readDependents, { repoId, paths: [...skip] })).map((r) => r.path).filter((p) => !skip.has(p));
+    for (const path of dependents) {
+      const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
+      if (info) toParse.push(info), current.set(path, info);
+    }
+    summary.files.dependents = dependents.length;
+  }
+  summary.files.parsed = toParse.length;
+  summary.files.skipped = toParse.filter((i) => i.skipReason).length;
+
+  if (toParse.length > 0 || deleted.length > 0) {
+    summary.wrote = true;
+    const tp = performance.now();
+    const project = await prepareProject(options, root, settings, current, known, deleted);
+    summary.timings.parseMs += since(tp);
+    const linkInput = await parseAndWrite(options, project, root, settings, repoId, summary, toParse, current, known, incremental);
+    if (deleted.length) {
+      const t0 = performance.now();
+      for (const paths of chunk(deleted, settings.batchFiles)) {
+        collect(summary, linkInput, await writeBatch(graph, { repoId, files: [], replacing: paths, incremental: true, anchors: { nodes: [], contains: [] }, batchRows: settings.batchRows }));
+      }
+      await graph.write(pruneAnchors, { repoId });
+      summary.timings.writeMs += since(t0);
+    }
+    options.onProgress?.({ phase: 'link', done: toParse.length, total: toParse.length, filesPerSecond: 0 });
+    const t1 = performance.now();
+    const linked = await linkRefs(graph, { repoId, refs: linkInput.refs, incremental, changedKeys: linkInput.changedKeys, touchedIds: linkInput.touchedIds, batchRows: settings.batchRows });
+    summary.refs = { byStatus: linked.byStatus, byKind: linked.byKind, relinked: linked.relinked, dangling: linked.dangling };
+    for (const [type, n] of Object.entries(linked.edges)) bump(summary.edges, type, n);
+    summary.timings.linkMs = since(t1);
+  }
+
+  // 3. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
+  options.onProgress?.({ phase: 'policy', done: toParse.length, total: toParse.length, filesPerSecond: 0 });
+  const t2 = performance.now();
+  summary.policy = await ingestPolicyPlane({ graph, root, repoId, log, previous: repoRow, anchorsChanged: summary.files.added + summary.files.deleted > 0 || !incremental });
+  summary.timings.policyMs = since(t2);
+
+  if (summary.snapshotId !== summary.previousSnapshotId) {
+    const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
+    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root, remote: identity.remote ?? null, summary: compact, props: { inGit: identity.inGit, idSource: identity.source } });
+    summary.wrote = true;
+  }
+  if (options.totals !== false) {
+    summary.totals = Object.fromEntries((await graph.read(countFacts, { repoId })).map((r) => [r.label, r.count]));
+  }
+}
+
+/**
+ * The run's ts-morph project holding every TypeScript file of the repo: a warm cache only takes
+ * the changes; a cold one is filled from the files read (in watcher mode, by reading the repo's
+ * TypeScript files once).
+ */
+async function prepareProject(
+  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, known: Map<string, unknown>, deleted: string[],
+): Promise<Project> {
+  const cache = options.projectCache ?? createTsProjectCache();
+  if (!options.changedPaths) {
+    const removals = [...cache.shas.keys()].filter((p) => !current.has(p));
+    return syncTsProject(cache, root, options.log, current.values(), [...removals, ...deleted]);
+  }
+  if (!isWarm(cache, root)) {
+    const tsPaths = [...known.keys(), ...current.keys()].filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p) && !deleted.includes(p));
+    const others = await readSourceFiles(root, [...new Set(tsPaths)], settings.maxFileBytes);
+    syncTsProject(cache, root, options.log, others, []);
+  }
+  return syncTsProject(cache, root, options.log, current.values(), deleted);
+}
+
+interface LinkCollect {
+  refs: RefRow[];
+  changedKeys: Set<string>;
+  touchedIds: Set<string>;
+}
+
+function collect(summary: IngestSummary, into: LinkCollect, result: WriteBatchResult): void {
+  for (const [label, n] of Object.entries(result.nodes)) if (label !== 'Ref') bump(summary.facts, label, n);
+  for (const [type, n] of Object.entries(result.edges)) bump(summary.edges, type, n);
+  summary.deletedFacts += result.deletedNodes;
+  summary.droppedEdges += result.droppedEdges;
+  result.changedKeys.forEach((k) => into.changedKeys.add(k));
+  result.touchedIds.forEach((k) => into.touchedIds.add(k));
+}
+
+/** Parses files batch by batch while the previous batch is being written (one write in flight). */
+async function parseAndWrite(
+  options: IngestOptions, project: Project, root: string, settings: PipelineSettings, repoId: string, summary: IngestSummary,
+  toParse: SourceInfo[], current: Map<string, SourceInfo>, known: Map<string, unknown>, incremental: boolean,
+): Promise<LinkCollect> {
+  const { graph } = options;
+  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set() };
+  const parseStart = performance.now();
+  let parseMs = 0;
+  let t = performance.now();
+  const scope: ExtractionScope = {
+    repoId, snapshotId: summary.snapshotId, root, settings, project, extractors: options.extractors ?? registeredExtractors, sources: current, timings: summary.timings.extractors,
+  };
+  let inflight: Promise<void> | undefined;
+  let failure: unknown;
+  let done = 0;
+  for (const batch of chunk(toParse, settings.batchFiles)) {
+    const prepared = [];
+    for (const info of batch) {
+      t = performance.now();
+      const { facts, reads } = extractFile(scope, info);
+      for (const e of facts.events) summary.events[e.kind] = (summary.events[e.kind] ?? 0) + 1;
+      if (info.skipReason) summary.events.skipped = (summary.events.skipped ?? 0) + 1;
+      const anchor = anchorOf(info.path, settings.anchorDepth, settings.anchorExclude);
+      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, reads));
+      parseMs += performance.now() - t;
+      done++;
+      if (done % 50 === 0 || done === toParse.length) {
+        options.onProgress?.({ phase: 'parse', done, total: toParse.length, filesPerSecond: done / Math.max((performance.now() - parseStart) / 1000, 0.001) });
+      }
+      if (inflight) await yieldNow();
+    }
+    for (const p of prepared) into.refs.push(...p.refs);
+    await inflight;
+    if (failure) throw failure;
+    const replacing = prepared.filter((p) => known.has(p.path)).map((p) => p.path);
+    const anchors = anchorRows(repoId, summary.snapshotId, new Set(prepared.map((p) => p.anchor)));
+    const w0 = performance.now();
+    inflight = writeBatch(graph, { repoId, files: prepared, replacing, incremental, anchors, batchRows: settings.batchRows }).then((result) => {
+      collect(summary, into, result);
+      summary.timings.writeMs += since(w0);
+    }, (error: unknown) => void (failure ??= error));
+  }
+  await inflight;
+  if (failure) throw failure;
+  summary.timings.parseMs += Math.round(parseMs);
+  return into;
+}

@@ -1,0 +1,74 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Project } from 'ts-morph';
+import type { Extractor, IngestSettings } from '../model/extractor.js';
+import { emptyFacts, type FileFacts } from '../model/facts.js';
+import { validateFacts } from '../write/validate-facts.js';
+import { isInside, isSafeRelativePath } from './discovery.js';
+import { isTypeScriptKind } from './file-kind.js';
+import type { SourceInfo } from './read-files.js';
+
+export interface ExtractionScope {
+  repoId: string;
+  snapshotId: string;
+  root: string;
+  settings: IngestSettings;
+  project: Project;
+  extractors: readonly Extractor[];
+  /** Files read in this run, by path (readRepoFile serves them without touching the disk). */
+  sources: Map<string, SourceInfo>;
+  /** Accumulated milliseconds per extractor. */
+  timings: Record<string, number>;
+}
+
+export interface Extracted {
+  facts: FileFacts;
+  /** Other repo files the extractors read (a templateUrl): a change there re-extracts this file. */
+  reads: string[];
+}
+
+const MAX_MESSAGE = 500;
+
+/** The first line of an error message, bounded (stacks go to the log, never into the graph). */
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return (text.split('\n')[0] ?? '').slice(0, MAX_MESSAGE);
+}
+
+/**
+ * Runs every applicable extractor on one file. An extractor that throws becomes a `parse_error`
+ * ParseEvent (facts it produced before throwing are kept); the file and the run go on.
+ */
+export function extractFile(scope: ExtractionScope, source: SourceInfo): Extracted {
+  const facts = emptyFacts(source.path);
+  const reads = new Set<string>();
+  if (source.skipReason) return { facts, reads: [] };
+  const readRepoFile = (path: string): string | undefined => {
+    if (!isSafeRelativePath(path)) return undefined;
+    if (path !== source.path) reads.add(path);
+    const known = scope.sources.get(path);
+    if (known) return known.skipReason ? undefined : known.text;
+    try {
+      const abs = realpathSync(join(scope.root, path));
+      return isInside(scope.root, abs) ? readFileSync(abs, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const sourceFile = isTypeScriptKind(source.kind) ? scope.project.getSourceFile(join(scope.root, source.path)) : undefined;
+  for (const extractor of scope.extractors) {
+    const started = performance.now();
+    try {
+      if (!extractor.appliesTo(source.path)) continue;
+      extractor.extract(
+        { repoId: scope.repoId, snapshotId: scope.snapshotId, root: scope.root, path: source.path, text: source.text, settings: scope.settings, project: scope.project, sourceFile, readRepoFile },
+        facts,
+      );
+    } catch (error) {
+      facts.events.push({ kind: 'parse_error', parser: extractor.name, path: source.path, message: messageOf(error) });
+    } finally {
+      scope.timings[extractor.name] = (scope.timings[extractor.name] ?? 0) + (performance.now() - started);
+    }
+  }
+  return { facts: validateFacts(facts), reads: [...reads].sort() };
+}

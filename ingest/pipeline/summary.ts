@@ -1,0 +1,66 @@
+import type { ParseEventKind } from '../model/facts.js';
+
+/** What one ingest run did; returned by ingestRepository and printed by the CLI. */
+export interface IngestSummary {
+  repoId: string;
+  root: string;
+  snapshotId: string;
+  previousSnapshotId: string | null;
+  /** False when the graph already held this snapshot and nothing was written. */
+  wrote: boolean;
+  mode: 'full' | 'incremental' | 'paths';
+  files: { seen: number; parsed: number; unchanged: number; added: number; changed: number; deleted: number; dependents: number; skipped: number };
+  /** Nodes written in this run, per label (a node with labels Symbol+Component counts in both). */
+  facts: Record<string, number>;
+  /** Relationships written in this run, per type (references included). */
+  edges: Record<string, number>;
+  /** ParseEvents recorded in this run, per kind. */
+  events: Partial<Record<ParseEventKind, number>>;
+  /** References resolved in this run, per status, and per target kind. */
+  refs: { byStatus: Record<string, number>; byKind: Record<string, Record<string, number>>; relinked: number; dangling: number };
+  deletedFacts: number;
+  droppedEdges: number;
+  policy: { rows: number; created: number; unchanged: number; superseded: number; memories: number; errors: Array<{ file: string; line: number; message: string }> };
+  /** All facts of the repo after the run, per label (when requested). */
+  totals?: Record<string, number>;
+  timings: { totalMs: number; discoverMs: number; readMs: number; parseMs: number; writeMs: number; linkMs: number; policyMs: number; lockWaitMs: number; extractors: Record<string, number> };
+  filesPerSecond: number;
+}
+
+export function emptySummary(repoId: string, root: string): IngestSummary {
+  return {
+    repoId, root, snapshotId: '', previousSnapshotId: null, wrote: false, mode: 'full',
+    files: { seen: 0, parsed: 0, unchanged: 0, added: 0, changed: 0, deleted: 0, dependents: 0, skipped: 0 },
+    facts: {}, edges: {}, events: {}, refs: { byStatus: {}, byKind: {}, relinked: 0, dangling: 0 }, deletedFacts: 0, droppedEdges: 0,
+    policy: { rows: 0, created: 0, unchanged: 0, superseded: 0, memories: 0, errors: [] },
+    timings: { totalMs: 0, discoverMs: 0, readMs: 0, parseMs: 0, writeMs: 0, linkMs: 0, policyMs: 0, lockWaitMs: 0, extractors: {} },
+    filesPerSecond: 0,
+  };
+}
+
+const list = (counts: Record<string, number | undefined>): string =>
+  Object.entries(counts)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ') || 'none';
+
+/** Human-readable lines for a summary (the CLI's non-JSON output). */
+export function summaryLines(s: IngestSummary): string[] {
+  const f = s.files;
+  const lines = [
+    `repo ${s.repoId} at ${s.root}`,
+    `snapshot ${s.snapshotId}${s.previousSnapshotId === s.snapshotId ? ' (unchanged)' : s.previousSnapshotId ? ` (was ${s.previousSnapshotId})` : ''}`,
+    `files: ${f.seen} seen, ${f.parsed} parsed (${f.added} added, ${f.changed} changed, ${f.dependents} dependents), ${f.deleted} deleted, ${f.unchanged} unchanged, ${f.skipped} skipped`,
+    `facts written: ${list(s.facts)}`,
+    `edges written: ${list(s.edges)}`,
+    `references: ${list(s.refs.byStatus)}${s.refs.relinked ? ` (${s.refs.relinked} of unchanged files re-linked)` : ''}`,
+    `parse events: ${list(s.events)}`,
+    `policy plane: ${s.policy.rows} rows (${s.policy.created} new, ${s.policy.superseded} superseding, ${s.policy.unchanged} unchanged), ${s.policy.memories} memories, ${s.policy.errors.length} invalid rows`,
+  ];
+  for (const e of s.policy.errors.slice(0, 20)) lines.push(`  ${e.file}:${e.line}: ${e.message}`);
+  if (s.totals) lines.push(`graph holds: ${list(s.totals)}`);
+  const t = s.timings;
+  lines.push(`time: ${(t.totalMs / 1000).toFixed(2)} s (parse ${(t.parseMs / 1000).toFixed(2)} s, write ${(t.writeMs / 1000).toFixed(2)} s, link ${(t.linkMs / 1000).toFixed(2)} s), ${s.filesPerSecond.toFixed(0)} files/s`);
+  return lines;
+}

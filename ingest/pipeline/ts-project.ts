@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Project, ts } from 'ts-morph';
+import type { Logger } from '../../src/runtime/logger.js';
+import { invalidateRouteIndex } from '../extractors/routes/index.js';
+import { isTypeScriptKind } from './file-kind.js';
+import type { SourceInfo } from './read-files.js';
+
+/**
+ * The shared ts-morph Project, kept across runs by a watcher (or the benchmark) so an incremental
+ * run only re-parses what changed. Extractors resolve symbols and lazy routes across files, so the
+ * project always holds every TypeScript file of the repo, not just the ones being extracted.
+ */
+export interface TsProjectCache {
+  project?: Project;
+  root?: string;
+  /** sha256 of the text each source file was created from, by repo-relative path. */
+  shas: Map<string, string>;
+}
+
+export function createTsProjectCache(): TsProjectCache {
+  return { shas: new Map() };
+}
+
+/**
+ * A Project with the repo's tsconfig compilerOptions when present (so `paths` aliases resolve),
+ * files added explicitly (never from the tsconfig) and dependencies not followed.
+ */
+export function createTsProject(root: string, log: Logger): Project {
+  const base = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true, skipLoadingLibFiles: true } as const;
+  for (const name of ['tsconfig.json', 'tsconfig.base.json']) {
+    const tsConfigFilePath = join(root, name);
+    if (!existsSync(tsConfigFilePath)) continue;
+    try {
+      return new Project({ ...base, tsConfigFilePath });
+    } catch (error) {
+      log.warn('tsconfig not usable; using default compiler options', { tsconfig: name, cause: String((error as Error).message) });
+    }
+  }
+  return new Project({ ...base, compilerOptions: { target: ts.ScriptTarget.ES2022, experimentalDecorators: true } });
+}
+
+/** True when the cache holds a project for this root (a warm watcher). */
+export function isWarm(cache: TsProjectCache, root: string): boolean {
+  return cache.project !== undefined && cache.root === root;
+}
+
+/**
+ * Brings the cached project in line with the given files (created from the text already read, so
+ * nothing is read twice) and removals. Returns the project; lazy-route indexes are invalidated
+ * when anything changed.
+ */
+export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, upserts: Iterable<SourceInfo>, removals: Iterable<string>): Project {
+  if (!isWarm(cache, root)) {
+    cache.project = createTsProject(root, log);
+    cache.root = root;
+    cache.shas.clear();
+  }
+  const project = cache.project as Project;
+  let changed = false;
+  for (const info of upserts) {
+    if (!isTypeScriptKind(info.kind) || info.skipReason || cache.shas.get(info.path) === info.sha256) continue;
+    project.createSourceFile(join(root, info.path), info.text, { overwrite: true });
+    cache.shas.set(info.path, info.sha256);
+    changed = true;
+  }
+  for (const path of removals) {
+    if (!cache.shas.has(path)) continue;
+    const file = project.getSourceFile(join(root, path));
+    if (file) project.removeSourceFile(file);
+    cache.shas.delete(path);
+    changed = true;
+  }
+  if (changed) invalidateRouteIndex(project);
+  return project;
+}

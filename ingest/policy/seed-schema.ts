@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Seed row types and the graph label each becomes. */
+export const SEED_TYPES = {
+  policy: 'Policy',
+  strategy: 'Strategy',
+  recipe: 'Recipe',
+  lexeme_alias: 'LexemeAlias',
+  migration_rule: 'MigrationRule',
+  example_ref: 'ExampleRef',
+  ui_intent: 'UIIntent',
+  component_intent: 'ComponentIntent',
+  macro_constraint: 'MacroConstraint',
+  validation_profile: 'ValidationProfile',
+  escalation_trigger: 'EscalationTrigger',
+} as const;
+export type SeedType = keyof typeof SEED_TYPES;
+
+const text = z.string().trim().min(1).max(4000);
+const name = z.string().regex(/^[a-z][a-z0-9_.-]{0,79}$/, 'lowercase identifier (a-z, 0-9, _ . -)');
+const tag = z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/, 'custom element tag like "sdf-table"');
+const list = z.array(text).max(200);
+
+/** Fields every seed row has: identity, version and provenance, plus optional scoping. */
+const base = {
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$/, 'id: letters, digits, . _ : - (max 120)'),
+  version: z.number().int().min(1),
+  updated_at: z.iso.datetime({ offset: true }),
+  updated_by: text.max(200),
+  /** Domain anchor path globs (`src/app/orders/**`); absent = applies to the whole repo. */
+  applies_to: z.array(z.string().min(1).max(300)).max(100).optional(),
+  description: text.optional(),
+  status: z.enum(['active', 'retired']).optional(),
+};
+
+const row = <T extends SeedType, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ ...base, type: z.literal(type), ...shape }).strict();
+
+export const seedRowSchema = z.discriminatedUnion('type', [
+  row('policy', {
+    severity: z.enum(['hard', 'soft']),
+    rule: text,
+    check: name.optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
+    rejection_code: z.string().regex(/^[A-Z][A-Z_]+$/).optional(),
+  }),
+  row('strategy', {
+    name,
+    priority: z.number().int().min(0),
+    triggers: list,
+    checkpoints: list,
+    preferred_recipes: z.array(name).optional(),
+    validation_profile: name.optional(),
+    escalation_triggers: z.array(name).optional(),
+  }),
+  row('recipe', {
+    name,
+    kind: z.enum(['codemod', 'workflow']),
+    purpose: text,
+    params: z.record(z.string(), z.object({ type: z.enum(['string', 'number', 'boolean', 'string[]']), required: z.boolean(), description: text.optional() }).strict()).optional(),
+    steps: list.optional(),
+  }),
+  row('lexeme_alias', { term: text.max(200), aliases: list, domain: text.max(200).optional(), negative: list.optional() }),
+  row('migration_rule', {
+    from_tag: tag,
+    to_tag: tag.nullable(),
+    /** The seeds' statuses; `confirmed` is accepted as a synonym of `approved`. */
+    status: z.enum(['approved', 'confirmed', 'candidate', 'unknown', 'no_analog']),
+    prop_mappings: z.record(z.string(), z.string()).optional(),
+    required_wrappers: z.array(z.string()).optional(),
+    constraints: z.array(text).optional(),
+    notes: text.optional(),
+  }),
+  row('example_ref', {
+    kind: z.enum(['preferred', 'anti', 'deprecated']),
+    file: z.string().min(1).max(500),
+    start_line: z.number().int().min(1).optional(),
+    end_line: z.number().int().min(1).optional(),
+    tag: tag.optional(),
+    last_verified_snapshot: z.string().max(100).optional(),
+  }),
+  row('ui_intent', { name, signals: list.optional() }),
+  row('component_intent', { tag, intent: name.optional(), when: list, when_not: list }),
+  row('macro_constraint', { if_contains: text, then_not: text, message: text, severity: z.enum(['hard', 'soft']).optional() }),
+  row('validation_profile', { name, required_checks: list, confidence_rules: list.optional(), min_confidence: z.number().min(0).max(1).optional() }),
+  row('escalation_trigger', { name, condition: text, action: text.optional(), codes: z.array(z.string().regex(/^[A-Z][A-Z_]+$/)).optional() }),
+]);
+
+export type SeedRow = z.infer<typeof seedRowSchema>;

@@ -1,0 +1,117 @@
+import type { GraphTx } from '../../src/graph/index.js';
+import type { Graph } from '../../src/graph/index.js';
+import type { PropValue } from '../model/facts.js';
+import { chunk, bump, groupBy } from './batches.js';
+import { deleteNodes, deleteOwnedEdges, deleteRefEdges, mergeNodes, readOwnedNodes, type NodeRowParam } from './ingest.queries.js';
+import type { PreparedFile } from './prepare-rows.js';
+import { targetKeys } from './ref-keys.js';
+import { MERGE_REL, type EdgeRowParam } from './rel-queries.js';
+import { isNodeLabel } from './validate-facts.js';
+
+/** Labels the pipeline itself writes on top of the extractors' allowlist. */
+const INTERNAL_LABELS = new Set(['Ref']);
+
+export interface WriteBatchInput {
+  repoId: string;
+  files: PreparedFile[];
+  /** Paths whose facts exist in the graph and are replaced (changed files and deleted files). */
+  replacing: string[];
+  /** The repo already had facts: compute which references of other files this batch affects. */
+  incremental: boolean;
+  anchors: { nodes: NodeRowParam[]; contains: EdgeRowParam[] };
+  batchRows: number;
+}
+
+export interface WriteBatchResult {
+  nodes: Record<string, number>;
+  edges: Record<string, number>;
+  /** Intra-file edges whose endpoint was missing (an extractor pointed at an id it did not produce). */
+  droppedEdges: number;
+  deletedNodes: number;
+  /** Lookup keys whose satisfying nodes appeared, vanished or changed: their references are re-resolved. */
+  changedKeys: Set<string>;
+  /** Ids of nodes created or deleted (references starting at them are re-resolved). */
+  touchedIds: Set<string>;
+}
+
+/**
+ * Replaces the facts of a batch of files in ONE write transaction: old relationships owned by the
+ * files go, nodes no longer produced are detach-deleted, then nodes and edges are merged. A crash
+ * mid-batch leaves the previous state of those files intact.
+ */
+export async function writeBatch(graph: Graph, input: WriteBatchInput): Promise<WriteBatchResult> {
+  const result: WriteBatchResult = { nodes: {}, edges: {}, droppedEdges: 0, deletedNodes: 0, changedKeys: new Set(), touchedIds: new Set() };
+  const rows = input.files.flatMap((f) => f.nodes);
+  for (const row of rows) {
+    const bad = row.labels.filter((l) => !isNodeLabel(l) && !INTERNAL_LABELS.has(l));
+    if (bad.length) throw new Error(`label not in the allowlist: ${bad.join(', ')}`);
+  }
+  await graph.writeTx('ingest/write-batch', async (tx) => {
+    if (input.incremental) await replaceOwned(tx, input, rows, result);
+    await mergeAll(tx, input.anchors.nodes, input.batchRows);
+    bump(result.nodes, 'DomainAnchor', input.anchors.nodes.length);
+    await mergeEdges(tx, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows);
+    for (const part of chunk(rows, input.batchRows)) await tx.run(mergeNodes, { rows: part });
+    for (const row of rows) for (const label of row.labels) bump(result.nodes, label);
+    const byType = groupBy(input.files.flatMap((f) => f.edges), (e) => e.type);
+    const groups = [...byType].map(([type, list]) => ({ type, rows: list.map((e) => e.row) }));
+    const written = await mergeEdges(tx, groups, input.batchRows);
+    for (const g of groups) {
+      bump(result.edges, g.type, written.get(g.type) ?? 0);
+      result.droppedEdges += g.rows.length - (written.get(g.type) ?? 0);
+    }
+  }, { timeoutMs: 300_000 });
+  return result;
+}
+
+async function mergeAll(tx: GraphTx, rows: NodeRowParam[], size: number): Promise<void> {
+  for (const part of chunk(rows, size)) await tx.run(mergeNodes, { rows: part });
+}
+
+async function mergeEdges(tx: GraphTx, groups: Array<{ type: keyof typeof MERGE_REL; rows: EdgeRowParam[] }>, size: number): Promise<Map<string, number>> {
+  const written = new Map<string, number>();
+  for (const group of groups) {
+    for (const part of chunk(group.rows, size)) {
+      const [row] = await tx.run(MERGE_REL[group.type], { rows: part });
+      written.set(group.type, (written.get(group.type) ?? 0) + (row?.written ?? 0));
+    }
+  }
+  return written;
+}
+
+/** Deletes what the replaced files owned and computes which reference keys that affects. */
+async function replaceOwned(tx: GraphTx, input: WriteBatchInput, rows: NodeRowParam[], result: WriteBatchResult): Promise<void> {
+  const { repoId } = input;
+  const old = new Map<string, { labels: string[]; keyProps: Record<string, PropValue> }>();
+  for (const paths of chunk(input.replacing, 500)) {
+    for (const row of await tx.run(readOwnedNodes, { repoId, paths })) old.set(row.id, { labels: row.labels, keyProps: row.keyProps });
+    await tx.run(deleteRefEdges, { repoId, paths });
+    await tx.run(deleteOwnedEdges, { repoId, paths });
+  }
+  const fresh = new Map(rows.map((r) => [r.id, r]));
+  const stale = [...old.keys()].filter((id) => !fresh.has(id));
+  for (const ids of chunk(stale, input.batchRows)) {
+    const [row] = await tx.run(deleteNodes, { ids });
+    result.deletedNodes += row?.deleted ?? 0;
+  }
+  for (const [id, before] of old) {
+    const now = fresh.get(id);
+    const oldKeys = targetKeys(before.labels, before.keyProps);
+    if (!now) {
+      oldKeys.forEach((k) => result.changedKeys.add(k));
+      result.changedKeys.add(`id:${id}`);
+      result.touchedIds.add(id);
+      continue;
+    }
+    now.drop = before.labels.filter((l) => l !== 'Fact' && !now.labels.includes(l));
+    const newKeys = targetKeys(now.labels, now.props);
+    for (const k of oldKeys) if (!newKeys.includes(k)) result.changedKeys.add(k);
+    for (const k of newKeys) if (!oldKeys.includes(k)) result.changedKeys.add(k);
+  }
+  for (const [id, now] of fresh) {
+    if (old.has(id)) continue;
+    targetKeys(now.labels, now.props).forEach((k) => result.changedKeys.add(k));
+    result.changedKeys.add(`id:${id}`);
+    result.touchedIds.add(id);
+  }
+}

@@ -1,0 +1,61 @@
+import type { Integer } from 'neo4j-driver';
+import { loadQuery } from '../../src/graph/index.js';
+import type { PropValue } from '../model/facts.js';
+
+type Repo = { repoId: string };
+type Paths = Repo & { paths: string[] };
+
+export interface NodeRowParam {
+  id: string;
+  labels: string[];
+  /** Labels the node had before and must lose (a class that stopped being a Component). */
+  drop: string[];
+  props: Record<string, PropValue>;
+}
+
+export interface PersistedRef {
+  id: string;
+  ownerFile: string;
+  relType: string;
+  fromId: string;
+  kind: string;
+  key: string;
+  target: string;
+  propsJson: string;
+}
+
+export const mergeNodes = loadQuery<{ rows: NodeRowParam[] }, { written: number }>('ingest/merge-nodes.cypher');
+export const readOwnedNodes = loadQuery<Paths, { id: string; ownerFile: string; labels: string[]; keyProps: Record<string, PropValue> }>('ingest/read-owned-nodes.cypher');
+export const deleteOwnedEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-owned-edges.cypher');
+export const deleteRefEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-ref-edges.cypher');
+export const deleteNodes = loadQuery<{ ids: string[] }, { deleted: number }>('ingest/delete-nodes.cypher');
+export const readFileHashes = loadQuery<Repo, { path: string; sha256: string; blob: string; executable: boolean }>('ingest/read-file-hashes.cypher');
+export const readRepo = loadQuery<Repo, { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null }>('ingest/read-repo.cypher');
+export const recordSnapshot = loadQuery<
+  Repo & { snapshotId: string; root: string; remote: string | null; summary: string; props: Record<string, PropValue> },
+  { id: string }
+>('ingest/record-snapshot.cypher');
+export const setRepoHashes = loadQuery<Repo & { props: Record<string, PropValue> }, { id: string }>('ingest/set-repo-hashes.cypher');
+export const pruneAnchors = loadQuery<Repo, { deleted: number }>('ingest/prune-anchors.cypher');
+export const countFacts = loadQuery<Repo, { label: string; count: number }>('ingest/count-facts.cypher');
+
+export const acquireLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, { acquired: boolean; holder: string; expiresAt: number }>('ingest/acquire-lock.cypher');
+export const renewLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, { renewed: boolean }>('ingest/renew-lock.cypher');
+export const releaseLock = loadQuery<Repo & { owner: string }, { released: number }>('ingest/release-lock.cypher');
+
+export const findRefsByKey = loadQuery<Repo & { keys: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-key.cypher');
+export const findRefsByFrom = loadQuery<Repo & { ids: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-from.cypher');
+export const deleteEdgesOfRefs = loadQuery<{ rows: Array<{ refId: string; fromId: string }> }, { deleted: number }>('ingest/delete-edges-of-refs.cypher');
+export const setRefStatus = loadQuery<
+  { rows: Array<{ id: string; status: string; targetIds: string[]; candidates: Integer; reason: string | null }> },
+  { updated: number }
+>('ingest/set-ref-status.cypher');
+export const candidatesSelector = loadQuery<Repo, { id: string; selector: string; labels: string[] }>('ingest/candidates-selector.cypher');
+export const candidatesContract = loadQuery<Repo & { tags: string[] }, { id: string; tag: string }>('ingest/candidates-contract.cypher');
+export const candidatesSymbol = loadQuery<Repo & { names: string[] }, { id: string; name: string; ownerFile: string; member: boolean; exported: boolean }>('ingest/candidates-symbol.cypher');
+export const candidatesRoute = loadQuery<Repo, { id: string; fullPath: string }>('ingest/candidates-route.cypher');
+export const candidatesFile = loadQuery<Paths, { id: string; path: string }>('ingest/candidates-file.cypher');
+export const candidatesEndpoint = loadQuery<Repo, { id: string; method: string; path: string }>('ingest/candidates-endpoint.cypher');
+export const candidatesRemote = loadQuery<Repo, { id: string; remote: string; exposed: string }>('ingest/candidates-remote.cypher');
+export const candidatesId = loadQuery<{ ids: string[] }, { id: string }>('ingest/candidates-id.cypher');
+export const readDependents = loadQuery<Paths, { path: string }>('ingest/read-dependents.cypher');

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { lexText } from '../../src/text/lex-text.js';
+import type { FileFacts, ParseEventFact, PropValue, RelType } from '../model/facts.js';
+import { factId, ids } from '../model/ids.js';
+import type { SourceInfo } from '../pipeline/read-files.js';
+import type { NodeRowParam } from './ingest.queries.js';
+import { refKey, type RefTarget } from './ref-keys.js';
+import type { EdgeRowParam } from './rel-queries.js';
+
+/** A reference as the writer persists it (a `:Fact:Ref` node owned by the file). */
+export interface RefRow {
+  id: string;
+  ownerFile: string;
+  relType: RelType;
+  fromId: string;
+  target: RefTarget;
+  key: string;
+  props: Record<string, PropValue>;
+}
+
+/** Everything one file contributes to the graph, ready for UNWIND. */
+export interface PreparedFile {
+  path: string;
+  sha256: string;
+  anchor: string;
+  nodes: NodeRowParam[];
+  edges: Array<{ type: RelType; row: EdgeRowParam }>;
+  refs: RefRow[];
+  events: ParseEventFact[];
+}
+
+const MAX_MESSAGE = 2000;
+
+function refId(repoId: string, path: string, relType: string, from: string, target: RefTarget): string {
+  const digest = createHash('sha1').update(`${relType}|${from}|${JSON.stringify(target)}`).digest('hex').slice(0, 20);
+  return factId(repoId, 'ref', path, digest);
+}
+
+/**
+ * Turns one file's validated facts into rows. Every node gets repoId, snapshotId and ownerFile.
+ * An edge whose two ends are not both owned by this file (its File node counts) becomes a
+ * reference of kind `id`: it is persisted and re-linked like any other reference, so it survives
+ * (and is repaired) when the other file is re-ingested.
+ */
+export function prepareFile(repoId: string, snapshotId: string, source: SourceInfo, facts: FileFacts, anchor: string, reads: string[] = []): PreparedFile {
+  const path = source.path;
+  const fileId = ids.file(repoId, path);
+  const base = { repoId, snapshotId, ownerFile: path };
+  const nodes: NodeRowParam[] = [];
+  const fileProps: Record<string, PropValue> = {
+    ...base, id: fileId, path, name: path.split('/').pop() as string, kind: source.kind, size: source.size,
+    sha256: source.sha256, blob: source.blob, executable: source.executable, anchor, reads, searchText: lexText(path),
+  };
+  if (source.skipReason) fileProps.skipped = source.skipReason;
+  nodes.push({ id: fileId, labels: ['File'], drop: [], props: fileProps });
+  const seen = new Set<string>([fileId]);
+  for (const node of facts.nodes) {
+    if (seen.has(node.id)) continue;
+    seen.add(node.id);
+    const props: Record<string, PropValue> = { ...node.props, ...base, id: node.id };
+    if (node.searchText) props.searchText = node.searchText;
+    nodes.push({ id: node.id, labels: [...new Set(node.labels)], drop: [], props });
+  }
+  const edges: PreparedFile['edges'] = [];
+  const refs: RefRow[] = [];
+  const addRef = (relType: RelType, from: string, target: RefTarget, props: Record<string, PropValue>): void => {
+    const id = refId(repoId, path, relType, from, target);
+    if (!seen.has(id)) refs.push({ id, ownerFile: path, relType, fromId: from, target, key: refKey(target), props }), seen.add(id);
+  };
+  const anchorId = ids.anchor(repoId, anchor);
+  edges.push({ type: 'IN_ANCHOR', row: { from: fileId, to: anchorId, ownerFile: path, props: { ownerFile: path, repoId } } });
+  for (const edge of facts.edges) {
+    const props = { ...(edge.props ?? {}), ownerFile: path, repoId };
+    if (seen.has(edge.from) && seen.has(edge.to)) edges.push({ type: edge.type, row: { from: edge.from, to: edge.to, ownerFile: path, props } });
+    else addRef(edge.type, edge.from, { kind: 'id', id: edge.to }, edge.props ?? {});
+  }
+  for (const ref of facts.refs) addRef(ref.type, ref.from, ref.target, ref.props ?? {});
+  const events = [...facts.events];
+  if (source.skipReason) events.push({ kind: 'skipped', parser: 'pipeline', path, message: `not parsed: ${source.skipReason}` });
+  const perParser = new Map<string, number>();
+  for (const event of events) {
+    const n = (perParser.get(event.parser) ?? 0) + 1;
+    perParser.set(event.parser, n);
+    const id = ids.parseEvent(repoId, path, event.parser, n);
+    const props: Record<string, PropValue> = {
+      ...base, id, kind: event.kind, parser: event.parser, path, message: event.message.slice(0, MAX_MESSAGE), line: event.line ?? null,
+    };
+    nodes.push({ id, labels: ['ParseEvent'], drop: [], props });
+    edges.push({ type: 'REPORTED_IN', row: { from: id, to: fileId, ownerFile: path, props: { ownerFile: path, repoId } } });
+  }
+  for (const ref of refs) {
+    nodes.push({
+      id: ref.id, labels: ['Ref'], drop: [],
+      props: { ...base, id: ref.id, relType: ref.relType, fromId: ref.fromId, kind: ref.target.kind, key: ref.key, target: JSON.stringify(ref.target), propsJson: JSON.stringify(ref.props), status: 'pending' },
+    });
+  }
+  return { path, sha256: source.sha256, anchor, nodes, edges, refs, events };
+}

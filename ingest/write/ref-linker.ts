@@ -1,0 +1,90 @@
+import { int, type Graph } from '../../src/graph/index.js';
+import type { PropValue, RelType } from '../model/facts.js';
+import { bump, chunk, groupBy } from './batches.js';
+import { deleteEdgesOfRefs, findRefsByFrom, findRefsByKey, setRefStatus, type PersistedRef } from './ingest.queries.js';
+import type { RefRow } from './prepare-rows.js';
+import type { RefTarget } from './ref-keys.js';
+import { buildResolvers, type Resolution } from './ref-resolver.js';
+import { MERGE_REL } from './rel-queries.js';
+import { isRelType } from './validate-facts.js';
+
+export interface LinkInput {
+  repoId: string;
+  /** References produced by this run (owned by the files just written). */
+  refs: RefRow[];
+  /** The repo had facts before this run: also re-resolve other files' references these keys/ids affect. */
+  incremental: boolean;
+  changedKeys: Set<string>;
+  touchedIds: Set<string>;
+  batchRows: number;
+}
+
+export interface LinkResult {
+  /** References (re-)resolved in this run, by status and by target kind. */
+  byStatus: Record<string, number>;
+  byKind: Record<string, Record<string, number>>;
+  /** Re-resolved references owned by files this run did not parse. */
+  relinked: number;
+  edges: Record<string, number>;
+  /** Edges not written because their start node is missing. */
+  dangling: number;
+}
+
+function fromPersisted(p: PersistedRef): RefRow | undefined {
+  try {
+    if (!isRelType(p.relType)) return undefined;
+    return { id: p.id, ownerFile: p.ownerFile, relType: p.relType, fromId: p.fromId, key: p.key, target: JSON.parse(p.target) as RefTarget, props: JSON.parse(p.propsJson ?? '{}') as Record<string, PropValue> };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The link step, after all nodes are written: resolves references to edges. In an incremental run,
+ * references of untouched files whose key or start node changed are re-resolved too (their old
+ * edges removed first), so a target that appears, disappears or changes is reflected everywhere.
+ */
+export async function linkRefs(graph: Graph, input: LinkInput): Promise<LinkResult> {
+  const { repoId } = input;
+  const own = new Map(input.refs.map((r) => [r.id, r]));
+  const others = new Map<string, RefRow>();
+  if (input.incremental) {
+    const found: PersistedRef[] = [];
+    for (const keys of chunk([...input.changedKeys], 1000)) found.push(...(await graph.read(findRefsByKey, { repoId, keys })).map((r) => r.ref));
+    for (const ids of chunk([...input.touchedIds], 1000)) found.push(...(await graph.read(findRefsByFrom, { repoId, ids })).map((r) => r.ref));
+    for (const p of found) {
+      if (own.has(p.id)) continue;
+      const row = fromPersisted(p);
+      if (row) others.set(row.id, row);
+    }
+    for (const rows of chunk([...others.values()].map((r) => ({ refId: r.id, fromId: r.fromId })), input.batchRows)) {
+      await graph.write(deleteEdgesOfRefs, { rows });
+    }
+  }
+  const all = [...own.values(), ...others.values()];
+  const resolvers = await buildResolvers(graph, repoId, all.map((r) => r.target));
+  const result: LinkResult = { byStatus: {}, byKind: {}, relinked: others.size, edges: {}, dangling: 0 };
+  const statusRows: Array<{ id: string; status: string; targetIds: string[]; candidates: ReturnType<typeof int>; reason: string | null }> = [];
+  const edgeRows: Array<{ type: RelType; from: string; to: string; props: Record<string, PropValue>; ownerFile: string }> = [];
+  for (const ref of all) {
+    const resolution: Resolution = resolvers.get(ref.target.kind)?.(ref.target) ?? { status: 'unresolved', targetIds: [], reason: 'no resolver' };
+    bump(result.byStatus, resolution.status);
+    result.byKind[ref.target.kind] ??= {};
+    bump(result.byKind[ref.target.kind] as Record<string, number>, resolution.status);
+    statusRows.push({ id: ref.id, status: resolution.status, targetIds: resolution.targetIds, candidates: int(resolution.targetIds.length), reason: resolution.reason ?? null });
+    for (const to of resolution.targetIds) {
+      const props: Record<string, PropValue> = { ...ref.props, ownerFile: ref.ownerFile, repoId, refId: ref.id };
+      if (resolution.status === 'ambiguous') props.ambiguous = true;
+      edgeRows.push({ type: ref.relType, from: ref.fromId, to, ownerFile: ref.ownerFile, props });
+    }
+  }
+  for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
+    for (const part of chunk(rows, input.batchRows)) {
+      const [row] = await graph.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
+      bump(result.edges, type, row?.written ?? 0);
+      result.dangling += part.length - (row?.written ?? 0);
+    }
+  }
+  for (const rows of chunk(statusRows, input.batchRows)) await graph.write(setRefStatus, { rows });
+  return result;
+}

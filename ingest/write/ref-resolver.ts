@@ -1,0 +1,121 @@
+import type { Graph } from '../../src/graph/index.js';
+import { candidatesContract, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesRoute, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
+import type { RefTarget } from './ref-keys.js';
+import { best, endpointMatchScore, parseSelector, routeMatchScore, selectorMatches, type SelectorPart } from './ref-match.js';
+import { chunk } from './batches.js';
+
+export type RefStatus = 'resolved' | 'unresolved' | 'ambiguous';
+
+export interface Resolution {
+  status: RefStatus;
+  targetIds: string[];
+  reason?: string;
+}
+
+type Resolver = (target: RefTarget) => Resolution;
+type Targets<K extends RefTarget['kind']> = Array<Extract<RefTarget, { kind: K }>>;
+
+const none = (reason: string): Resolution => ({ status: 'unresolved', targetIds: [], reason });
+const pick = (ids: string[], what: string): Resolution =>
+  ids.length === 0 ? none(`no ${what} matches`) : ids.length === 1 ? { status: 'resolved', targetIds: ids } : { status: 'ambiguous', targetIds: ids, reason: `${ids.length} ${what}s match` };
+
+/** File path variants a module-ish reference may mean, most literal first. */
+export function fileVariants(path: string): string[] {
+  const p = path.replace(/^\.\//, '').replace(/\/+$/, '');
+  return [p, `${p}.ts`, `${p}.tsx`, `${p}.js`, `${p}.mjs`, `${p}/index.ts`, `${p}/index.js`, `${p}.d.ts`];
+}
+
+/**
+ * Builds one resolver per target kind present, loading only the candidates needed from the graph
+ * (by key where an index serves it, the whole repo's small sets otherwise), then matching in TS.
+ */
+export async function buildResolvers(graph: Graph, repoId: string, targets: RefTarget[]): Promise<Map<RefTarget['kind'], Resolver>> {
+  const byKind = new Map<RefTarget['kind'], RefTarget[]>();
+  for (const t of targets) byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), t]);
+  const out = new Map<RefTarget['kind'], Resolver>();
+  for (const kind of byKind.keys()) out.set(kind, await resolverFor(graph, repoId, kind, byKind.get(kind) as RefTarget[]));
+  return out;
+}
+
+async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind'], targets: RefTarget[]): Promise<Resolver> {
+  switch (kind) {
+    case 'selector': {
+      const comps = (await graph.read(candidatesSelector, { repoId })).map((c) => ({ ...c, parts: parseSelector(c.selector) }));
+      return (t) => {
+        if (t.kind !== 'selector') return none('wrong kind');
+        const occurrence: SelectorPart = parseSelector(t.selector)[0] ?? { attrs: [] };
+        const matches = comps.filter((c) => c.parts.some((p) => selectorMatches(p, occurrence)));
+        const components = matches.filter((c) => c.labels.includes('Component'));
+        const directives = matches.filter((c) => !c.labels.includes('Component')).map((c) => c.id);
+        if (components.length > 1) return { status: 'ambiguous', targetIds: [...components.map((c) => c.id), ...directives], reason: `${components.length} components match` };
+        const ids = [...components.map((c) => c.id), ...directives];
+        return ids.length ? { status: 'resolved', targetIds: ids } : none('no component or directive selector matches');
+      };
+    }
+    case 'contractTag': {
+      const tags = [...new Set((targets as Targets<'contractTag'>).map((t) => t.tag.toLowerCase()))];
+      const rows = (await Promise.all(chunk(tags, 1000).map((p) => graph.read(candidatesContract, { repoId, tags: p })))).flat();
+      return (t) => (t.kind === 'contractTag' ? pick(rows.filter((r) => r.tag === t.tag.toLowerCase()).map((r) => r.id), 'contract component') : none('wrong kind'));
+    }
+    case 'symbol': {
+      const names = [...new Set((targets as Targets<'symbol'>).map((t) => t.name))];
+      const rows = (await Promise.all(chunk(names, 1000).map((p) => graph.read(candidatesSymbol, { repoId, names: p })))).flat();
+      return (t) => {
+        if (t.kind !== 'symbol') return none('wrong kind');
+        let found = rows.filter((r) => r.name === t.name);
+        if (t.fromPath && found.length > 1) {
+          const variants = fileVariants(t.fromPath);
+          const inFile = found.filter((r) => variants.includes(r.ownerFile));
+          if (inFile.length) found = inFile;
+        }
+        if (found.length > 1 && found.some((r) => !r.member)) found = found.filter((r) => !r.member);
+        if (found.length > 1 && found.some((r) => r.exported)) found = found.filter((r) => r.exported);
+        return pick(found.map((r) => r.id), 'symbol');
+      };
+    }
+    case 'routePath': {
+      const routes = await graph.read(candidatesRoute, { repoId });
+      return (t) => {
+        if (t.kind !== 'routePath') return none('wrong kind');
+        const top = best(routes.map((r) => ({ item: r, score: routeMatchScore(r.fullPath, t.path) })));
+        if (top.length === 0) return none('no route matches');
+        const paths = new Set(top.map((r) => r.fullPath.replace(/^\/+|\/+$/g, '')));
+        // Several routes with the same full path (a lazy parent and its '' child) are one URL.
+        return paths.size === 1 ? { status: 'resolved', targetIds: top.map((r) => r.id) } : { status: 'ambiguous', targetIds: top.map((r) => r.id), reason: `${paths.size} route patterns match` };
+      };
+    }
+    case 'file': {
+      const variants = [...new Set((targets as Targets<'file'>).flatMap((t) => fileVariants(t.path)))];
+      const rows = (await Promise.all(chunk(variants, 2000).map((p) => graph.read(candidatesFile, { repoId, paths: p })))).flat();
+      const byPath = new Map(rows.map((r) => [r.path, r.id]));
+      return (t) => {
+        if (t.kind !== 'file') return none('wrong kind');
+        const hit = fileVariants(t.path).find((v) => byPath.has(v));
+        return hit ? { status: 'resolved', targetIds: [byPath.get(hit) as string] } : none('no such file in the repository');
+      };
+    }
+    case 'endpoint': {
+      const endpoints = await graph.read(candidatesEndpoint, { repoId });
+      return (t) => {
+        if (t.kind !== 'endpoint') return none('wrong kind');
+        const method = t.method?.toUpperCase();
+        const pool = endpoints.filter((e) => !method || !e.method || e.method === method);
+        return pick(best(pool.map((e) => ({ item: e.id, score: endpointMatchScore(e.path, t.path) }))), 'endpoint');
+      };
+    }
+    case 'remote': {
+      const exposes = await graph.read(candidatesRemote, { repoId });
+      const norm = (s: string): string => s.replace(/^\.\//, '');
+      return (t) => {
+        if (t.kind !== 'remote') return none('wrong kind');
+        return pick(exposes.filter((x) => x.remote === t.remote && norm(x.exposed) === norm(t.exposed)).map((x) => x.id), 'remote expose');
+      };
+    }
+    case 'id': {
+      const wanted = [...new Set((targets as Targets<'id'>).map((t) => t.id))];
+      const rows = (await Promise.all(chunk(wanted, 2000).map((p) => graph.read(candidatesId, { ids: p })))).flat();
+      const present = new Set(rows.map((r) => r.id));
+      return (t) => (t.kind === 'id' && present.has(t.id) ? { status: 'resolved', targetIds: [t.id] } : none('target fact does not exist'));
+    }
+  }
+}

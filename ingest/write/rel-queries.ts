@@ -1,0 +1,48 @@
+import { loadQuery, type Query } from '../../src/graph/index.js';
+import type { PropValue, RelType } from '../model/facts.js';
+
+export interface EdgeRowParam {
+  from: string;
+  to: string;
+  ownerFile: string;
+  /** All properties of the relationship, ownerFile and repoId included. */
+  props: Record<string, PropValue>;
+}
+type EdgeParams = { rows: EdgeRowParam[] };
+type Written = { written: number };
+
+/**
+ * One MERGE statement per relationship type, keyed by RelType: relationship types are never
+ * dynamic in a MERGE (the planner would scan every relationship), and the map is the allowlist.
+ */
+export const MERGE_REL: Record<RelType, Query<EdgeParams, Written>> = {
+  CONTAINS: loadQuery<EdgeParams, Written>('ingest/merge-rel-contains.cypher'),
+  DEFINES: loadQuery<EdgeParams, Written>('ingest/merge-rel-defines.cypher'),
+  HAS_MEMBER: loadQuery<EdgeParams, Written>('ingest/merge-rel-has-member.cypher'),
+  IMPORTS: loadQuery<EdgeParams, Written>('ingest/merge-rel-imports.cypher'),
+  TEMPLATES: loadQuery<EdgeParams, Written>('ingest/merge-rel-templates.cypher'),
+  STYLES: loadQuery<EdgeParams, Written>('ingest/merge-rel-styles.cypher'),
+  DECLARES: loadQuery<EdgeParams, Written>('ingest/merge-rel-declares.cypher'),
+  INJECTS: loadQuery<EdgeParams, Written>('ingest/merge-rel-injects.cypher'),
+  ROUTES_TO: loadQuery<EdgeParams, Written>('ingest/merge-rel-routes-to.cypher'),
+  LOADS_CHILDREN: loadQuery<EdgeParams, Written>('ingest/merge-rel-loads-children.cypher'),
+  CHILD_OF: loadQuery<EdgeParams, Written>('ingest/merge-rel-child-of.cypher'),
+  GUARDED_BY: loadQuery<EdgeParams, Written>('ingest/merge-rel-guarded-by.cypher'),
+  RESOLVES: loadQuery<EdgeParams, Written>('ingest/merge-rel-resolves.cypher'),
+  USES_SELECTOR: loadQuery<EdgeParams, Written>('ingest/merge-rel-uses-selector.cypher'),
+  HAS_USAGE: loadQuery<EdgeParams, Written>('ingest/merge-rel-has-usage.cypher'),
+  HAS_COLUMN: loadQuery<EdgeParams, Written>('ingest/merge-rel-has-column.cypher'),
+  USES_RENDERER: loadQuery<EdgeParams, Written>('ingest/merge-rel-uses-renderer.cypher'),
+  TRIGGERS_NAV: loadQuery<EdgeParams, Written>('ingest/merge-rel-triggers-nav.cypher'),
+  TARGETS: loadQuery<EdgeParams, Written>('ingest/merge-rel-targets.cypher'),
+  LOADS_REMOTE: loadQuery<EdgeParams, Written>('ingest/merge-rel-loads-remote.cypher'),
+  EXPOSES: loadQuery<EdgeParams, Written>('ingest/merge-rel-exposes.cypher'),
+  HAS_PROP: loadQuery<EdgeParams, Written>('ingest/merge-rel-has-prop.cypher'),
+  EMITS: loadQuery<EdgeParams, Written>('ingest/merge-rel-emits.cypher'),
+  HAS_ENDPOINT: loadQuery<EdgeParams, Written>('ingest/merge-rel-has-endpoint.cypher'),
+  CALLS_ENDPOINT: loadQuery<EdgeParams, Written>('ingest/merge-rel-calls-endpoint.cypher'),
+  COVERS: loadQuery<EdgeParams, Written>('ingest/merge-rel-covers.cypher'),
+  IN_ANCHOR: loadQuery<EdgeParams, Written>('ingest/merge-rel-in-anchor.cypher'),
+  REPORTED_IN: loadQuery<EdgeParams, Written>('ingest/merge-rel-reported-in.cypher'),
+  RENDERS_GRID: loadQuery<EdgeParams, Written>('ingest/merge-rel-renders-grid.cypher'),
+};

@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+import { createTsProjectCache, ingestRepository, summaryLines, terminalProgress, watchRepository } from '../../ingest/index.js';
+import { openGraph } from '../graph/connect.js';
+import { createLogger } from '../runtime/logger.js';
+import { action, printResult, stage } from './output.js';
+
+interface IngestFlags {
+  watch?: boolean;
+  json?: boolean;
+  repoId?: string;
+  include?: string[];
+  exclude?: string[];
+  anchorDepth?: string;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** `graphgate ingest <repoPath> [--watch] [--json]` — write a repository's facts into Neo4j. */
+export function registerIngestCommand(program: Command): void {
+  program
+    .command('ingest <repoPath>')
+    .description('ingest a repository (Angular-first) into the graph; re-runs only parse what changed')
+    .option('--watch', 'keep running and re-ingest changed files incrementally')
+    .option('--json', 'print the run summary as JSON')
+    .option('--repo-id <id>', 'use this repoId instead of the one derived from the git remote or path')
+    .option('--include <glob>', 'only ingest files matching this glob (repeatable)', collect)
+    .option('--exclude <glob>', 'also exclude files matching this glob (repeatable)', collect)
+    .option('--anchor-depth <n>', 'folder depth of domain anchors (default 3)')
+    .action(action(async (repoPath: string, flags: IngestFlags) => {
+      const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
+      const settings = {
+        repoId: flags.repoId,
+        include: flags.include,
+        exclude: flags.exclude,
+        anchorDepth: flags.anchorDepth === undefined ? undefined : Number.parseInt(flags.anchorDepth, 10),
+      };
+      const graph = await openGraph({ log });
+      try {
+        const progress = terminalProgress(!flags.json && process.stderr.isTTY === true);
+        const projectCache = flags.watch ? createTsProjectCache() : undefined;
+        const summary = await ingestRepository({ graph, root: repoPath, log, settings, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop());
+        printResult(Boolean(flags.json), summary, () => summaryLines(summary));
+        if (!flags.watch) return;
+        stage(`watching ${summary.root} (Ctrl-C to stop)`);
+        const watcher = watchRepository({
+          graph, root: repoPath, log, settings, projectCache,
+          onRun: (s) => printResult(Boolean(flags.json), s, () => [`re-ingested ${s.files.parsed} file(s), ${s.files.deleted} deleted in ${s.timings.totalMs} ms`]),
+        });
+        await new Promise<void>((resolve) => {
+          const stop = (): void => void watcher.close().then(resolve);
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+      } finally {
+        await graph.close();
+      }
+    }));
+}

@@ -1,0 +1,77 @@
+import type { Config } from '../config/index.js';
+import type { PackSummary } from '../pack/index.js';
+import type { WorkRow } from '../session/index.js';
+import { budgetStatus, thresholdTokens } from './budget.js';
+import type { TurnDenial } from './deny.js';
+import { SCHEMA_VERSION, type SuggestedAction, type TurnResponse } from './envelope.schema.js';
+import { nextStep } from './gate.js';
+import type { RunState } from './states.js';
+import type { VerbRegistry } from './verb-registry.js';
+import { scratchRoot } from './verbs/write-scratch-file.verb.js';
+
+/** What the dispatcher knows about a turn when it builds the response. */
+export interface TurnFacts {
+  traceRef: string;
+  runSessionId: string | null;
+  workId: string | null;
+  agentId: string | null;
+  state: RunState;
+  work: WorkRow | null;
+  pack: PackSummary | null;
+}
+
+export interface EnvelopeInput {
+  facts: TurnFacts;
+  outcome: 'ok' | 'denied' | 'pack_insufficient';
+  result?: Record<string, unknown>;
+  denial?: TurnDenial;
+  suggestedAction?: SuggestedAction;
+}
+
+/** Builds the TurnResponse every turn returns (seed 000 "Response Envelope", 001 §4/§8). */
+export function buildEnvelope(input: EnvelopeInput, deps: { registry: VerbRegistry; config: Config; repoRoot: string }): TurnResponse {
+  const { facts, denial } = input;
+  const capabilities = deps.registry.capabilities(facts.state);
+  const work = facts.work;
+  const budget = work
+    ? budgetStatus(work.maxTokens, work.usedTokens, work.thresholdTokens)
+    : budgetStatus(deps.config.budget.maxTokens, 0, thresholdTokens(deps.config.budget.maxTokens, deps.config.budget.thresholdPercent));
+  const total = work?.totalNodes ?? 0;
+  const completed = work?.completedNodes ?? 0;
+  const suggested = denial ? (denial.suggestedAction ?? input.suggestedAction ?? nextStep(facts.state, capabilities)) : input.suggestedAction;
+  const problems = denial?.problems ?? [];
+  const envelope: TurnResponse = {
+    runSessionId: facts.runSessionId,
+    workId: facts.workId,
+    agentId: facts.agentId,
+    state: facts.state,
+    outcome: input.outcome,
+    capabilities,
+    verbDescriptions: deps.registry.describe(capabilities),
+    scope: { worktreeRoot: deps.repoRoot, scratchRoot: facts.workId ? scratchRoot(facts.workId) : null },
+    originalPrompt: work?.originalPrompt ?? null,
+    result: input.result ?? {},
+    denyReasons: denial ? (problems.length > 0 ? problems.map((p) => `${denial.code}: ${p.path}: ${p.message}`) : [`${denial.code}: ${denial.message}`]) : [],
+    ...(denial
+      ? {
+          deny: {
+            code: denial.code,
+            message: denial.message,
+            retryable: denial.retryable,
+            requiresHuman: denial.requiresHuman,
+            suggestedNextActions: suggested ? [suggested] : [],
+            details: problems.length > 0 ? { ...denial.details, problems } : denial.details,
+          },
+        }
+      : {}),
+    ...(suggested ? { suggestedAction: suggested } : {}),
+    knowledgeStrategy: { strategyId: 'unselected', reasons: ['strategy selection arrives with the retrieval issue'] },
+    budgetStatus: budget,
+    traceRef: facts.traceRef,
+    schemaVersion: SCHEMA_VERSION,
+    subAgentHints: { recommended: false, splits: [] },
+    progress: { totalNodes: total, completedNodes: completed, remainingNodes: Math.max(0, total - completed), pendingValidations: [] },
+    contextPack: facts.pack ? { id: facts.pack.id, ref: facts.pack.ref, hash: facts.pack.hash, fileCount: facts.pack.fileCount, symbolCount: facts.pack.symbolCount } : null,
+  };
+  return envelope;
+}

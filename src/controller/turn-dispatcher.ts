@@ -1,0 +1,283 @@
+import type { Config } from '../config/index.js';
+import { SAFE_ID } from '../config/index.js';
+import { AppError } from '../errors/index.js';
+import type { Graph } from '../graph/index.js';
+import type { PackStore } from '../pack/index.js';
+import type { Logger } from '../runtime/logger.js';
+import { mintId, type LoadedWork, type WorkStore } from '../session/index.js';
+import { estimateTokens } from './budget.js';
+import { TurnDenial } from './deny.js';
+import { buildEnvelope, type TurnFacts } from './envelope.js';
+import type { TurnResponse } from './envelope.schema.js';
+import { gateTurn } from './gate.js';
+import { BUDGET_BLOCKABLE_STATES, isRunState, type RunState } from './states.js';
+import { toProblems, TurnRequestSchema } from './turn-request.schema.js';
+import { TurnEvents } from './turn-events.js';
+import type { FewShotSource, VerbOutcome } from './verb.js';
+import { defaultVerbs, VerbRegistry } from './verb-registry.js';
+
+/** Process-wide services the dispatcher needs from the graph (connected lazily, on the first turn). */
+export interface ControllerServices {
+  graph: Graph;
+  sessions: WorkStore;
+  packs: PackStore;
+}
+
+export interface ControllerOptions {
+  config: Config & { repo: { id: string } };
+  /** Real path of the repository root. */
+  repoRoot: string;
+  log: Logger;
+  /** Resolves the services; called on the first turn (lazy boot), retried after a failure. */
+  services: () => Promise<ControllerServices>;
+  verbs?: VerbRegistry;
+  events?: TurnEvents;
+  fewShots?: FewShotSource;
+  now?: () => Date;
+}
+
+/** Mutable record of one turn as it progresses (the timeout path reports whatever is known). */
+interface Turn extends TurnFacts {
+  started: number;
+  verb: string;
+  tokens: number;
+  loaded: LoadedWork | null;
+  stateBefore: RunState;
+  transition: { expectedVersion: number; nextState: RunState } | null;
+  committed: boolean;
+  /** Set once the graph is connected, so the timeout path can still log the turn. */
+  services?: ControllerServices;
+  /** Set by whichever path (normal or timeout) answered first; the other stays silent. */
+  finished: boolean;
+}
+
+const noFewShots: FewShotSource = { forSymbols: async () => [] };
+
+function salvageId(raw: unknown, key: string): string | null {
+  const value = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' && SAFE_ID.test(value) ? value : null;
+}
+
+/**
+ * Runs `controller_turn`: look up → load work → capability/budget gate → validate args → run →
+ * persist (optimistic concurrency) → envelope. Every refusal is a TurnResponse with a deny, never
+ * a thrown error; every turn is logged as a Turn node when the graph is reachable.
+ */
+export class TurnDispatcher {
+  readonly registry: VerbRegistry;
+  readonly events: TurnEvents;
+  private services: Promise<ControllerServices> | undefined;
+
+  constructor(private readonly options: ControllerOptions) {
+    this.registry = options.verbs ?? new VerbRegistry(defaultVerbs());
+    this.events = options.events ?? new TurnEvents();
+  }
+
+  /** One turn, bounded by the configured timeout and the caller's signal. */
+  async turn(raw: unknown, call: { signal?: AbortSignal } = {}): Promise<TurnResponse> {
+    const turn: Turn = {
+      traceRef: mintId('trace'), runSessionId: salvageId(raw, 'runSessionId'), workId: salvageId(raw, 'workId'),
+      agentId: salvageId(raw, 'agentId'), state: 'UNINITIALIZED', stateBefore: 'UNINITIALIZED', work: null, pack: null,
+      started: performance.now(), verb: '', tokens: 0, loaded: null, transition: null, committed: false, finished: false,
+    };
+    const verb = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).verb : undefined;
+    turn.verb = typeof verb === 'string' ? verb.slice(0, 64) : '(missing)';
+    const abort = new AbortController();
+    const onCallerAbort = (): void => abort.abort();
+    call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timeoutMs = this.options.config.mcp.turnTimeoutMs;
+    const timedOut = new Promise<TurnResponse>((resolve) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        const denial = new TurnDenial('TIMEOUT', {
+          message: `The turn took longer than ${timeoutMs} ms and was stopped.`,
+          details: { timeoutMs },
+          suggestedAction: { verb: turn.verb, reason: 'retry; if it keeps timing out, narrow the request' },
+        });
+        resolve(this.finishDenied(turn, denial, turn.services));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([this.dispatch(raw, turn, abort.signal), timedOut]);
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  private connect(): Promise<ControllerServices> {
+    this.services ??= this.options.services().catch((error: unknown) => {
+      this.services = undefined;
+      throw error;
+    });
+    return this.services;
+  }
+
+  private async dispatch(raw: unknown, turn: Turn, signal: AbortSignal): Promise<TurnResponse> {
+    let services: ControllerServices | undefined;
+    try {
+      let serialized: string;
+      try {
+        serialized = JSON.stringify(raw ?? {});
+      } catch {
+        throw new TurnDenial('INVALID_ARGS', { message: 'The arguments could not be read as JSON.' });
+      }
+      const bytes = Buffer.byteLength(serialized, 'utf8');
+      turn.tokens = estimateTokens(bytes);
+      const parsed = TurnRequestSchema.safeParse(raw);
+      services = await this.connect();
+      turn.services = services;
+      if (turn.workId) await this.loadWork(services, turn, signal);
+      turn.agentId ??= mintId('agent');
+      turn.runSessionId ??= turn.loaded?.work.runSessionId ?? mintId('run');
+      if (bytes > this.options.config.mcp.maxRequestBytes) {
+        throw new TurnDenial('INVALID_ARGS', {
+          message: `The request is ${bytes} bytes; the limit is ${this.options.config.mcp.maxRequestBytes}.`,
+          problems: [{ path: '(arguments)', message: `at most ${this.options.config.mcp.maxRequestBytes} bytes` }],
+          suggestedAction: { verb: turn.verb, reason: 'send a smaller request (split large content across turns)' },
+        });
+      }
+      if (!parsed.success) {
+        throw new TurnDenial('INVALID_ARGS', { message: 'The controller_turn arguments are invalid.', problems: toProblems(parsed.error) });
+      }
+      const request = parsed.data;
+      const capabilities = this.registry.capabilities(turn.state);
+      const work = turn.loaded?.work;
+      const decision = gateTurn({
+        state: turn.state, verb: request.verb, known: this.registry.names(), capabilities,
+        budget: { usedTokens: work?.usedTokens ?? 0, thresholdTokens: work?.thresholdTokens ?? Number.POSITIVE_INFINITY },
+      });
+      if (!decision.allowed) {
+        if (decision.code === 'BUDGET_EXHAUSTED' && work && BUDGET_BLOCKABLE_STATES.has(turn.state)) {
+          turn.transition = { expectedVersion: work.version, nextState: 'BLOCKED_BUDGET' };
+        }
+        const problems = (decision.details.problems as Array<{ path: string; message: string }> | undefined) ?? [];
+        throw new TurnDenial(decision.code, { message: decision.message, details: decision.details, suggestedAction: decision.suggestedAction, problems });
+      }
+      const verb = this.registry.get(request.verb)!;
+      const args = verb.args.safeParse(request.args ?? {});
+      if (!args.success) {
+        throw new TurnDenial('INVALID_ARGS', {
+          message: `The arguments of ${verb.name} are invalid.`,
+          problems: toProblems(args.error, 'args'),
+          suggestedAction: { verb: verb.name, reason: 'fix the listed arguments and call again' },
+        });
+      }
+      const outcome = await verb.run({
+        ctx: {
+          repoId: this.options.config.repo.id, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,
+          now: this.options.now ?? (() => new Date()), signal, sessions: services.sessions, packs: services.packs,
+          fewShots: this.options.fewShots ?? noFewShots, work: turn.loaded, agentId: turn.agentId, runSessionId: turn.runSessionId,
+          originalPrompt: request.originalPrompt ?? turn.loaded?.work.originalPrompt ?? null, traceRef: turn.traceRef,
+        },
+        input: args.data,
+      });
+      return await this.finishOk(services, turn, outcome, signal, request.traceMeta);
+    } catch (error) {
+      const denial = TurnDenial.from(error);
+      if (denial.code === 'INTERNAL') this.options.log.error('turn failed', { traceRef: turn.traceRef, verb: turn.verb, error: String((error as Error)?.stack ?? error) });
+      return this.finishDenied(turn, denial, signal.aborted ? undefined : services, signal);
+    }
+  }
+
+  private async loadWork(services: ControllerServices, turn: Turn, signal: AbortSignal): Promise<void> {
+    const loaded = await services.sessions.load(turn.workId as string, turn.agentId, { signal });
+    if (!loaded) {
+      const workId = turn.workId;
+      turn.workId = null;
+      throw new TurnDenial('NOT_FOUND', {
+        message: `No work ${workId} exists in this repository.`,
+        details: { workId },
+        suggestedAction: { verb: 'initialize_work', reason: 'start a work (omit workId) and use the workId it returns' },
+      });
+    }
+    turn.loaded = loaded;
+    turn.work = loaded.work;
+    turn.pack = loaded.pack;
+    turn.state = isRunState(loaded.work.state) ? loaded.work.state : 'FAILED';
+    turn.stateBefore = turn.state;
+    if (loaded.agentOwnerWorkId && loaded.agentOwnerWorkId !== loaded.work.id) {
+      const agentId = turn.agentId;
+      turn.agentId = null;
+      throw new TurnDenial('WORK_MISMATCH', {
+        message: `agentId ${agentId} belongs to another work.`,
+        details: { agentId, workId: loaded.work.id },
+        suggestedAction: { verb: turn.verb, reason: 'omit agentId to be assigned a new one for this work' },
+      });
+    }
+  }
+
+  private async finishOk(services: ControllerServices, turn: Turn, outcome: VerbOutcome, signal: AbortSignal, traceMeta: Record<string, unknown> | undefined): Promise<TurnResponse> {
+    if (outcome.createdWork) {
+      turn.workId = outcome.createdWork.id;
+      turn.work = outcome.createdWork;
+      turn.loaded = { work: outcome.createdWork, pack: outcome.pack ?? null, agentOwnerWorkId: null };
+      turn.state = outcome.createdWork.state as RunState;
+    }
+    if (outcome.pack) turn.pack = outcome.pack;
+    const work = turn.work;
+    if (work && outcome.nextState && !outcome.createdWork) turn.transition = { expectedVersion: work.version, nextState: outcome.nextState };
+    if (work && !turn.transition && BUDGET_BLOCKABLE_STATES.has(turn.state) && work.usedTokens + turn.tokens >= work.thresholdTokens) {
+      turn.transition = { expectedVersion: work.version, nextState: 'BLOCKED_BUDGET' };
+    }
+    const kind = outcome.outcome ?? 'ok';
+    await this.commit(services, turn, kind, [], signal, traceMeta);
+    turn.finished = true;
+    const response = buildEnvelope({ facts: turn, outcome: kind, result: outcome.result, suggestedAction: outcome.suggestedAction }, this.deps());
+    this.publish(turn, kind, []);
+    return response;
+  }
+
+  private async finishDenied(turn: Turn, denial: TurnDenial, services: ControllerServices | undefined, signal?: AbortSignal): Promise<TurnResponse> {
+    const first = !turn.finished;
+    turn.finished = true;
+    if (!first) services = undefined;
+    if (denial.code === 'VERSION_CONFLICT') turn.transition = null;
+    if (turn.transition?.nextState !== 'BLOCKED_BUDGET') turn.transition = null;
+    if (services && !turn.committed) {
+      try {
+        await this.commit(services, turn, 'denied', [denial.code], signal);
+      } catch (error) {
+        this.options.log.warn('turn log failed', { traceRef: turn.traceRef, code: error instanceof AppError ? error.code : 'INTERNAL' });
+      }
+    }
+    const response = buildEnvelope({ facts: turn, outcome: 'denied', denial }, this.deps());
+    if (first) this.publish(turn, 'denied', [denial.code]);
+    return response;
+  }
+
+  private async commit(services: ControllerServices, turn: Turn, outcome: string, denyCodes: string[], signal?: AbortSignal, traceMeta?: Record<string, unknown>): Promise<void> {
+    const meta = traceMeta ? JSON.stringify(traceMeta).slice(0, 4096) : null;
+    const result = await services.sessions.commit({
+      workId: turn.workId,
+      agentId: turn.workId ? turn.agentId : null,
+      tokens: turn.tokens,
+      transition: turn.transition,
+      turn: {
+        id: turn.traceRef, runSessionId: turn.runSessionId, verb: turn.verb, outcome, denyCodes,
+        latencyMs: Math.round(performance.now() - turn.started), stateBefore: turn.stateBefore,
+        stateAfter: turn.transition?.nextState ?? turn.state, traceMeta: meta,
+      },
+      friction: denyCodes.map((code) => ({ code, strategyId: 'unselected', domainAnchorIds: [] })),
+    }, { signal });
+    turn.committed = true;
+    if (result.work && turn.work) {
+      turn.work = { ...turn.work, usedTokens: result.work.usedTokens, version: result.work.version, state: result.work.state };
+      if (isRunState(result.work.state)) turn.state = result.work.state;
+    }
+  }
+
+  private publish(turn: Turn, outcome: 'ok' | 'denied' | 'pack_insufficient', denyCodes: string[]): void {
+    const latencyMs = Math.round(performance.now() - turn.started);
+    this.options.log.debug('turn', { traceRef: turn.traceRef, verb: turn.verb, outcome, denyCodes, ms: latencyMs });
+    this.events.publish({
+      traceRef: turn.traceRef, at: new Date().toISOString(), workId: turn.workId, agentId: turn.agentId, verb: turn.verb, outcome,
+      denyCodes, stateBefore: turn.stateBefore, stateAfter: turn.state, latencyMs, tokens: turn.tokens,
+    });
+  }
+
+  private deps() {
+    return { registry: this.registry, config: this.options.config, repoRoot: this.options.repoRoot };
+  }
+}

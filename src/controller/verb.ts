@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { Config } from '../config/index.js';
+import type { PackStore, PackSummary } from '../pack/index.js';
+import type { Logger } from '../runtime/logger.js';
+import type { LoadedWork, WorkRow, WorkStore } from '../session/index.js';
+import type { SuggestedAction } from './envelope.schema.js';
+import type { RunState } from './states.js';
+
+/** Supplies approved few-shot memories for trace_symbol_graph (the memory issue plugs in here). */
+export interface FewShotSource {
+  forSymbols(input: { workId: string; symbols: string[] }): Promise<Array<Record<string, unknown>>>;
+}
+
+/** Everything a verb may use; built per turn from the process-wide services. */
+export interface VerbContext {
+  repoId: string;
+  /** Real (symlink-resolved) absolute path of the repository root. */
+  repoRoot: string;
+  config: Config;
+  log: Logger;
+  now: () => Date;
+  /** Aborted on turn timeout or client cancellation; pass it to every graph call. */
+  signal: AbortSignal;
+  sessions: WorkStore;
+  packs: PackStore;
+  fewShots: FewShotSource;
+  /** The work this turn acts on (null for initialize_work without one). */
+  work: LoadedWork | null;
+  agentId: string;
+  runSessionId: string;
+  originalPrompt: string | null;
+  traceRef: string;
+}
+
+/** What a verb returns: its result, and optionally a state change, a new work or pack to report. */
+export interface VerbOutcome {
+  result: Record<string, unknown>;
+  /** A versioned change to the work (committed with optimistic concurrency). Omit for read-only turns. */
+  nextState?: RunState;
+  outcome?: 'ok' | 'pack_insufficient';
+  /** initialize_work: the work it created (the turn is then recorded on it). */
+  createdWork?: WorkRow;
+  /** A pack the verb created or changed (shown in the envelope). */
+  pack?: PackSummary;
+  suggestedAction?: SuggestedAction;
+}
+
+/** A verb: its seed name, the states it runs in, its strict args schema and its handler. */
+export interface VerbDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  whenToUse: string;
+  states: readonly RunState[];
+  args: S;
+  run(params: { ctx: VerbContext; input: z.output<S> }): Promise<VerbOutcome>;
+}
+
+/** Keeps the schema's type flowing into `run` without widening. */
+export function defineVerb<S extends z.ZodType>(verb: VerbDefinition<S>): VerbDefinition<S> {
+  return verb;
+}

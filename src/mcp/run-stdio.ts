@@ -1,0 +1,56 @@
+import { realpathSync } from 'node:fs';
+import { loadConfig } from '../config/index.js';
+import { TurnDispatcher, type ControllerServices } from '../controller/turn-dispatcher.js';
+import { openGraph, type Graph } from '../graph/index.js';
+import { PackStore } from '../pack/index.js';
+import type { Logger } from '../runtime/logger.js';
+import { WorkStore } from '../session/index.js';
+import { LineStdioTransport } from './line-stdio.transport.js';
+import { createMcpServer } from './mcp-server.js';
+
+export interface RunStdioOptions {
+  repo: string;
+  log: Logger;
+  version: string;
+}
+
+/**
+ * Wires config → dispatcher (graph connected lazily on the first tools/call) → MCP server → stdio,
+ * and shuts down cleanly on stdin EOF, SIGTERM or SIGINT (closing the Neo4j driver).
+ */
+export async function runStdioServer(options: RunStdioOptions): Promise<void> {
+  const repoRoot = realpathSync(options.repo);
+  const { config, sources } = loadConfig({ repoRoot });
+  const { log } = options;
+  let graph: Graph | undefined;
+  const services = async (): Promise<ControllerServices> => {
+    graph = await openGraph({ log, autoStart: config.graph.autoStartLocal });
+    const repoId = config.repo.id;
+    return { graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot }) };
+  };
+  const dispatcher = new TurnDispatcher({ config, repoRoot, log, services });
+  const server = createMcpServer({ handler: dispatcher, version: options.version });
+  const transport = new LineStdioTransport({
+    maxLineBytes: config.mcp.maxMessageBytes,
+    maxDepth: config.mcp.maxJsonDepth,
+    onProtocolError: (info) => log.warn('protocol error', info),
+  });
+
+  let stopping = false;
+  const shutdown = async (why: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.info('mcp server stopping', { why });
+    await server.close().catch(() => undefined);
+    await graph?.close().catch(() => undefined);
+    process.exit(0);
+  };
+  server.onclose = () => void shutdown('transport closed');
+  server.onerror = (error) => log.warn('mcp error', { message: error.message });
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.stdout.on('error', () => void shutdown('stdout closed'));
+
+  await server.connect(transport);
+  log.info('mcp server ready', { repoRoot, repoId: config.repo.id, config: sources });
+}

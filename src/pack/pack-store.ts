@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '../errors/index.js';
+import { int, type Graph, type RunOptions } from '../graph/index.js';
+import { requireRepoPath, writeFileNoFollow } from '../paths/index.js';
+import { mintId } from '../session/index.js';
+import {
+  createPackQuery, findFiles, findSymbolInPack, listPackFiles, listPackSymbols, selectFilesByLexemes, traceNeighbours,
+  type NeighbourRow, type SymbolDefinition,
+} from './pack.queries.js';
+
+/** Relationship types trace_symbol_graph may follow (an allowlist; never taken from input). */
+export const TRACE_REL_TYPES = [
+  'DEFINES', 'HAS_MEMBER', 'IMPORTS', 'TEMPLATES', 'STYLES', 'DECLARES', 'INJECTS', 'ROUTES_TO', 'LOADS_CHILDREN',
+  'CHILD_OF', 'GUARDED_BY', 'RESOLVES', 'USES_SELECTOR', 'HAS_USAGE', 'HAS_COLUMN', 'USES_RENDERER', 'TRIGGERS_NAV',
+  'TARGETS', 'LOADS_REMOTE', 'EXPOSES', 'CALLS_ENDPOINT', 'COVERS', 'RENDERS_GRID',
+] as const;
+
+/** What a pack is, as the envelope and the verbs see it. */
+export interface PackSummary {
+  id: string;
+  /** Repo-relative path of the pack file (under .ai/tmp/work/{workId}/). */
+  ref: string;
+  /** `sha256:<hex>` of the pack file's bytes. */
+  hash: string;
+  fileCount: number;
+  symbolCount: number;
+}
+
+export interface CreatePackInput {
+  workId: string;
+  /** Repo-relative paths; each must exist as a File fact of the repo (others are reported missing). */
+  files: string[];
+  /** Symbol fact ids; when omitted, every symbol the files define (capped). */
+  symbolIds?: string[];
+  /** Extra, caller-defined facts recorded in the pack file (e.g. how files were selected). */
+  notes?: Record<string, unknown>;
+}
+
+export interface CreatedPack extends PackSummary {
+  files: string[];
+  missing: string[];
+  symbols: Array<{ id: string; name: string; kind: string | null; path: string }>;
+}
+
+/**
+ * The context-pack service: writes the pack file (with its SHA-256) under the work's folder and the
+ * ContextPack node INCLUDES its File and Symbol facts; answers pack-scoped lookups. Retrieval (a
+ * later issue) decides *what* goes in a pack; this store only records and scopes it.
+ */
+export class PackStore {
+  private readonly fileCache = new Map<string, string[]>();
+
+  constructor(private readonly options: { graph: Graph; repoId: string; repoRoot: string }) {}
+
+  async create(input: CreatePackInput, run?: RunOptions): Promise<CreatedPack> {
+    const { graph, repoId, repoRoot } = this.options;
+    const paths = [...new Set(input.files.map((f) => requireRepoPath(f)))].sort();
+    const found = await graph.read(findFiles, { repoId, paths }, run);
+    const present = found.map((f) => f.path);
+    const symbols = input.symbolIds
+      ? (await graph.read(listPackSymbols, { repoId, paths: present, limit: int(5000) }, run)).filter((s) => input.symbolIds?.includes(s.id))
+      : await graph.read(listPackSymbols, { repoId, paths: present, limit: int(2000) }, run);
+    const packId = mintId('pack');
+    const body = {
+      schemaVersion: '2.0.0',
+      packId,
+      workId: input.workId,
+      repoId,
+      createdAt: new Date().toISOString(),
+      files: found.map((f) => ({ path: f.path, sha256: f.sha256, size: f.size })),
+      symbols,
+      ...(input.notes ? { notes: input.notes } : {}),
+    };
+    const text = `${JSON.stringify(body, null, 2)}\n`;
+    const hash = `sha256:${createHash('sha256').update(text).digest('hex')}`;
+    const written = await writeFileNoFollow(repoRoot, ['.ai', 'tmp', 'work', input.workId], 'context-pack.json', text);
+    const [row] = await graph.write(createPackQuery, {
+      packId, repoId, workId: input.workId, ref: written.relative, hash, paths: present, symbolIds: symbols.map((s) => s.id),
+    }, run);
+    if (!row) throw new AppError('NOT_FOUND', { message: `No work ${input.workId} in this repository.`, details: { workId: input.workId } });
+    const missing = paths.filter((p) => !present.includes(p));
+    return { id: packId, ref: written.relative, hash, fileCount: row.fileCount, symbolCount: row.symbolCount, files: present, missing, symbols };
+  }
+
+  /** The pack's file paths (cached per pack id and hash: a pack's content never changes in place). */
+  async files(pack: { id: string; hash: string }, run?: RunOptions): Promise<string[]> {
+    const key = `${pack.id}@${pack.hash}`;
+    const cached = this.fileCache.get(key);
+    if (cached) return cached;
+    const rows = await this.options.graph.read(listPackFiles, { packId: pack.id, repoId: this.options.repoId }, run);
+    const paths = rows.map((r) => r.path);
+    if (this.fileCache.size > 256) this.fileCache.clear();
+    this.fileCache.set(key, paths);
+    return paths;
+  }
+
+  async findSymbol(packId: string, name: string, kind: string | null, limit: number, run?: RunOptions): Promise<SymbolDefinition[]> {
+    return this.options.graph.read(findSymbolInPack, { packId, repoId: this.options.repoId, name, kind, limit: int(limit) }, run);
+  }
+
+  async neighbours(packId: string, start: { symbol: string | null; path: string | null }, limit: number, run?: RunOptions): Promise<NeighbourRow[]> {
+    return this.options.graph.read(traceNeighbours, {
+      packId, repoId: this.options.repoId, symbol: start.symbol, path: start.path, relTypes: [...TRACE_REL_TYPES], limit: int(limit),
+    }, run);
+  }
+
+  /** Placeholder selection for initialize_work: files whose path or symbols contain a lexeme. */
+  async selectByLexemes(lexemes: string[], limit: number, run?: RunOptions): Promise<Array<{ path: string; pathHits: number; symbolHits: number }>> {
+    return this.options.graph.read(selectFilesByLexemes, { repoId: this.options.repoId, lexemes, limit: int(limit) }, run);
+  }
+}

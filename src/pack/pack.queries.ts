@@ -1,0 +1,50 @@
+import type { Integer } from 'neo4j-driver';
+import { loadQuery } from '../graph/index.js';
+
+export const createPackQuery = loadQuery<
+  { packId: string; repoId: string; workId: string; ref: string; hash: string; paths: string[]; symbolIds: string[] },
+  { fileCount: number; symbolCount: number; missing: string[] }
+>('pack/create-pack.cypher');
+
+export const findFiles = loadQuery<{ repoId: string; paths: string[] }, { path: string; sha256: string | null; size: number | null }>('pack/find-files.cypher');
+
+export const listPackFiles = loadQuery<{ packId: string; repoId: string }, { path: string }>('pack/list-pack-files.cypher');
+
+export const listPackSymbols = loadQuery<
+  { repoId: string; paths: string[]; limit: Integer },
+  { id: string; name: string; kind: string | null; path: string }
+>('pack/list-pack-symbols.cypher');
+
+export const selectFilesByLexemes = loadQuery<
+  { repoId: string; lexemes: string[]; limit: Integer },
+  { path: string; pathHits: number; symbolHits: number }
+>('pack/select-files-by-lexemes.cypher');
+
+/** One symbol definition as the pack-scoped lookups return it. */
+export interface SymbolDefinition {
+  id: string;
+  name: string;
+  kind: string | null;
+  path: string;
+  startLine: number | null;
+  endLine: number | null;
+  signature: string | null;
+}
+
+export const findSymbolInPack = loadQuery<
+  { packId: string; repoId: string; name: string; kind: string | null; limit: Integer },
+  SymbolDefinition
+>('pack/find-symbol-in-pack.cypher');
+
+/** One neighbour edge of trace_symbol_graph. */
+export interface NeighbourRow {
+  from: { id: string; name: string | null; path: string | null; kind: string };
+  rel: string;
+  direction: 'in' | 'out';
+  node: { id: string; name: string | null; path: string | null; kind: string | null; startLine: number | null; endLine: number | null; labels: string[] };
+}
+
+export const traceNeighbours = loadQuery<
+  { packId: string; repoId: string; symbol: string | null; path: string | null; relTypes: string[]; limit: Integer },
+  NeighbourRow
+>('pack/trace-neighbours.cypher');

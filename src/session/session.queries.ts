@@ -1,0 +1,53 @@
+import { loadQuery } from '../graph/index.js';
+import type { Integer } from 'neo4j-driver';
+
+/** A work row as the session queries return it. */
+export interface WorkRow {
+  id: string;
+  state: string;
+  version: number;
+  runSessionId: string;
+  originalPrompt: string | null;
+  usedTokens: number;
+  maxTokens: number;
+  thresholdTokens: number;
+  totalNodes: number;
+  completedNodes: number;
+}
+
+export interface PackRow {
+  id: string;
+  ref: string;
+  hash: string;
+  fileCount: number;
+  symbolCount: number;
+}
+
+export const createWork = loadQuery<
+  { workId: string; repoId: string; state: string; runSessionId: string; originalPrompt: string | null; agentId: string; maxTokens: Integer; thresholdTokens: Integer },
+  { work: WorkRow }
+>('session/create-work.cypher');
+
+export const readWork = loadQuery<
+  { workId: string; repoId: string; agentId: string | null },
+  { work: WorkRow; pack: PackRow | null; agent: { id: string; workId: string; repoId: string } | null }
+>('session/read-work.cypher');
+
+export const updateWork = loadQuery<
+  { workId: string; repoId: string; tokens: Integer; nextState: string | null; expectedVersion: Integer | null },
+  { applied: boolean; seenVersion: number; version: number; state: string; usedTokens: number }
+>('session/update-work.cypher');
+
+export const recordTurn = loadQuery<
+  { turn: Record<string, unknown>; repoId: string; workId: string | null; agentId: string | null; rejected: Integer; tokens: Integer },
+  { id: string }
+>('session/record-turn.cypher');
+
+export const recordFriction = loadQuery<{ turnId: string; repoId: string; events: Array<Record<string, unknown>> }, { created: number }>(
+  'session/record-friction.cypher',
+);
+
+export const summarizeWork = loadQuery<
+  { workId: string; repoId: string; limit: Integer },
+  { verb: string; outcome: string; denyCodes: string[] | null; agentId: string | null }
+>('session/summarize-work.cypher');

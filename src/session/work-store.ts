@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../errors/index.js';
+import { int, type Graph, type RunOptions } from '../graph/index.js';
+import { createWork, readWork, recordFriction, recordTurn, summarizeWork, updateWork, type PackRow, type WorkRow } from './session.queries.js';
+
+export type { PackRow, WorkRow } from './session.queries.js';
+
+/** A loaded work: its row, its current pack (if any) and who owns the calling agentId (if known). */
+export interface LoadedWork {
+  work: WorkRow;
+  pack: PackRow | null;
+  agentOwnerWorkId: string | null;
+}
+
+/** What one turn changes: tokens always; a state change only with the version the caller saw. */
+export interface TurnCommit {
+  workId: string | null;
+  agentId: string | null;
+  tokens: number;
+  transition: { expectedVersion: number; nextState: string } | null;
+  turn: {
+    id: string;
+    runSessionId: string | null;
+    verb: string;
+    outcome: string;
+    denyCodes: string[];
+    latencyMs: number;
+    stateBefore: string;
+    stateAfter: string;
+    traceMeta: string | null;
+  };
+  friction: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>;
+}
+
+export interface CommitResult {
+  work: { version: number; state: string; usedTokens: number } | null;
+}
+
+/** A fresh id with a readable prefix: `work-1f3a…` (ASCII, path-safe). */
+export function mintId(prefix: 'work' | 'agent' | 'run' | 'trace' | 'fric' | 'pack'): string {
+  return `${prefix}-${randomBytes(8).toString('hex')}`;
+}
+
+/** Sessions in Neo4j: works, agents, turns and friction, with optimistic concurrency on Work.version. */
+export class WorkStore {
+  constructor(private readonly options: { graph: Graph; repoId: string }) {}
+
+  async create(input: { workId: string; state: string; runSessionId: string; originalPrompt: string | null; agentId: string; maxTokens: number; thresholdTokens: number }, run?: RunOptions): Promise<WorkRow> {
+    const [row] = await this.options.graph.write(createWork, {
+      ...input,
+      repoId: this.options.repoId,
+      maxTokens: int(input.maxTokens),
+      thresholdTokens: int(input.thresholdTokens),
+    }, run);
+    if (!row) throw new AppError('INTERNAL', { message: 'The work could not be created.' });
+    return row.work;
+  }
+
+  /** Loads a work of this repository; a work of another repository reads as not found. */
+  async load(workId: string, agentId: string | null, run?: RunOptions): Promise<LoadedWork | undefined> {
+    const [row] = await this.options.graph.read(readWork, { workId, repoId: this.options.repoId, agentId }, run);
+    if (!row) return undefined;
+    return { work: row.work, pack: row.pack, agentOwnerWorkId: row.agent ? row.agent.workId : null };
+  }
+
+  /**
+   * Records a turn in one transaction: tokens and (version-checked) state change on the work, the
+   * Turn node, agent counters and friction events. A stale version throws a retryable
+   * VERSION_CONFLICT and nothing of the transaction is kept.
+   */
+  async commit(commit: TurnCommit, run?: RunOptions): Promise<CommitResult> {
+    const repoId = this.options.repoId;
+    return this.options.graph.writeTx('session/commit-turn', async (tx) => {
+      let work: CommitResult['work'] = null;
+      if (commit.workId) {
+        const [row] = await tx.run(updateWork, {
+          workId: commit.workId,
+          repoId,
+          tokens: int(commit.tokens),
+          nextState: commit.transition?.nextState ?? null,
+          expectedVersion: commit.transition ? int(commit.transition.expectedVersion) : null,
+        });
+        if (row && !row.applied) {
+          throw new AppError('VERSION_CONFLICT', {
+            message: 'Another agent or process changed this work first; reload its state and retry.',
+            details: { workId: commit.workId, expectedVersion: commit.transition?.expectedVersion, currentVersion: row.seenVersion },
+          });
+        }
+        if (row) work = { version: row.version, state: row.state, usedTokens: row.usedTokens };
+      }
+      const turn = { ...commit.turn, repoId, workId: commit.workId, agentId: commit.agentId, tokens: commit.tokens };
+      await tx.run(recordTurn, {
+        turn,
+        repoId,
+        workId: commit.workId,
+        agentId: commit.agentId,
+        rejected: int(commit.turn.outcome === 'denied' ? 1 : 0),
+        tokens: int(commit.tokens),
+      });
+      if (commit.friction.length > 0) {
+        const events = commit.friction.map((f) => ({
+          id: mintId('fric'),
+          code: f.code,
+          verb: commit.turn.verb,
+          workId: commit.workId,
+          agentId: commit.agentId,
+          runSessionId: commit.turn.runSessionId,
+          strategyId: f.strategyId,
+          domainAnchorIds: f.domainAnchorIds,
+        }));
+        await tx.run(recordFriction, { turnId: commit.turn.id, repoId, events });
+      }
+      return { work };
+    }, run);
+  }
+
+  /** Turn statistics of a work (oldest first, capped). */
+  async summarize(workId: string, run?: RunOptions): Promise<Array<{ verb: string; outcome: string; denyCodes: string[] | null; agentId: string | null }>> {
+    return this.options.graph.read(summarizeWork, { workId, repoId: this.options.repoId, limit: int(5000) }, run);
+  }
+}
