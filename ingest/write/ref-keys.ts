@@ -4,13 +4,12 @@ import { parseSelector } from './ref-match.js';
 /** A reference target: the extractor's kinds plus `id`, used for edges that cross file ownership. */
 export type RefTarget = RefFact['target'] | { kind: 'id'; id: string };
 
-/** Node properties that decide which references a node can satisfy. */
-export const KEY_PROPS = ['selector', 'tag', 'name', 'path', 'remote', 'remoteName'] as const;
 
 /**
  * The lookup key of a reference. When a node with a matching key appears, disappears or changes,
  * the references with that key are re-resolved (this is what keeps unchanged files' links right in
- * incremental runs). Pattern-matched kinds (routes, endpoints) use one key per kind.
+ * incremental runs). Pattern-matched kinds (routes, endpoints, federation remotes with `*`) use
+ * one key per kind.
  */
 export function refKey(target: RefTarget): string {
   switch (target.kind) {
@@ -29,7 +28,7 @@ export function refKey(target: RefTarget): string {
     case 'endpoint':
       return 'endpoint:*';
     case 'remote':
-      return `remote:${target.remote}`;
+      return 'remote:*';
     case 'id':
       return `id:${target.id}`;
   }
@@ -50,7 +49,7 @@ export function targetKeys(labels: readonly string[], props: Record<string, Prop
   if (has('Symbol') && str('name')) keys.push(`symbol:${str('name')}`);
   if (has('Route')) keys.push('route:*');
   if (has('Endpoint')) keys.push('endpoint:*');
-  if (has('RemoteExpose')) keys.push(`remote:${str('remote') ?? str('remoteName') ?? ''}`);
+  if (has('RemoteExpose')) keys.push('remote:*');
   if (has('File') && str('path')) {
     const path = str('path') as string;
     keys.push(`file:${path}`);

@@ -108,7 +108,10 @@ async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind']
       const norm = (s: string): string => s.replace(/^\.\//, '');
       return (t) => {
         if (t.kind !== 'remote') return none('wrong kind');
-        return pick(exposes.filter((x) => x.remote === t.remote && norm(x.exposed) === norm(t.exposed)).map((x) => x.id), 'remote expose');
+        // `*` is a wildcard: every expose of a remote (EXPOSES), or a remote not statically known.
+        const ids = exposes.filter((x) => (t.remote === '*' || x.remote === t.remote) && (t.exposed === '*' || norm(x.exposed) === norm(t.exposed))).map((x) => x.id);
+        if (t.exposed === '*') return ids.length ? { status: 'resolved', targetIds: ids } : none(`remote "${t.remote}" exposes nothing in this repository`);
+        return pick(ids, 'remote expose');
       };
     }
     case 'id': {

@@ -15,7 +15,7 @@ export function registerUpCommand(program: Command): void {
     .action(action(async (opts: { graphqlPort?: string }) => {
       const log = createLogger((process.env.GRAPHGATE_LOG_LEVEL as LogLevel | undefined) ?? 'warn');
       const config = resolveGraphqlConfig(graphqlConfigFromEnv(), '127.0.0.1');
-      stage(process.env.NEO4J_URI ? `connecting to ${process.env.NEO4J_URI}…` : 'starting the local Neo4j (the first run fetches it through Maven)…');
+      stage(process.env.NEO4J_URI ? `connecting to ${process.env.NEO4J_URI}…` : 'connecting to the local Neo4j, starting it if needed (the first run fetches it through Maven)…');
       const graph = await openGraph({ log });
       try {
         const info = await graph.serverInfo();

@@ -93,6 +93,10 @@ function extractGrid(ctx: ExtractContext, into: FileFacts, host: GridHost, ordin
   const sources = columnSources(host);
   const result = evaluateColumns(sources.values);
   const depends = new Set<string>([host.templatePath]);
+  for (const node of [...registries.map((r) => r.obj), ...result.unresolved.map((u) => u.node)]) {
+    const p = pathOf(ctx, node);
+    if (p) depends.add(p);
+  }
   const props: Record<string, PropValue> = {
     name: ordinal === 0 ? host.className : `${host.className}#${ordinal + 1}`,
     component: host.className,
@@ -134,7 +138,9 @@ function extractGrid(ctx: ExtractContext, into: FileFacts, host: GridHost, ordin
     addEdge(into, { type: 'HAS_COLUMN', from: gridId, to: columnId, props: { index: index++ } });
     report(ctx, into, miss.node, `column: ${miss.reason}`);
   }
-  upsertNode(into, { id: gridId, labels: ['GridTable'], props: { dependsOn: [...depends].sort(), columnCount: index } });
+  upsertNode(into, { id: gridId, labels: ['GridTable'], props: { columnCount: index } });
+  // Registers the files the grid's facts were read from, so the pipeline re-extracts this file when one changes.
+  for (const path of depends) if (path !== ctx.path) ctx.readRepoFile(path);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { ImplicitReceiver, PropertyRead, Call, BindingPipe, type AST } from '@angular/compiler';
-import { Node, type ClassDeclaration, type SourceFile } from 'ts-morph';
+import type { ClassDeclaration, SourceFile } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import { stringValue } from '../support/text.js';
 import { componentMetadata, inlineTemplates, propertyValue } from '../templates/template-sources.js';
@@ -62,10 +62,4 @@ export function boundMember(ast: AST): string | undefined {
 export function hasMember(cls: ClassDeclaration, name: string): boolean {
   return Boolean(cls.getProperty(name) ?? cls.getGetAccessor(name) ?? cls.getMethod(name))
     || cls.getConstructors().some((c) => c.getParameters().some((p) => p.getName() === name && p.isParameterProperty()));
-}
-
-/** Method bodies the member evaluates to when the binding calls it (`[columnDefs]="getCols()"`). */
-export function methodReturnHolder(cls: ClassDeclaration, name: string): Node | undefined {
-  const method = cls.getMethod(name);
-  return method && Node.isMethodDeclaration(method) ? method : undefined;
 }

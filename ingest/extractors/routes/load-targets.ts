@@ -1,14 +1,18 @@
 import { dirname, join } from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { ids } from '../../model/ids.js';
-import { resolveModulePath } from '../support/modules.js';
+import { isPackageSpecifier, resolveModulePath } from '../support/modules.js';
 import { resolveReference, type SymbolEnv } from '../support/resolve-symbol.js';
 import { declarationName, isEmittedDeclaration, isTypeScriptSource, repoPathOf } from '../support/source.js';
-import { stringValue, unwrap } from '../support/text.js';
+import { compact, stringValue, unwrap } from '../support/text.js';
+
+/** Module-federation loader functions (@angular-architects/module-federation, native federation). */
+const REMOTE_LOADERS = new Set(['loadRemoteModule', 'loadRemote', 'loadRemoteEntry']);
 
 /** What a `loadChildren` / `loadComponent` value points at. */
 export interface LoadTarget {
-  form: 'import' | 'string' | 'reference';
+  /** `remote`: a module-federation load (`loadRemoteModule`, `import('remote/X')`), left to the federation extractor. */
+  form: 'import' | 'string' | 'reference' | 'remote';
   /** Display form: `<repo path or specifier>#<export>`. */
   text: string;
   specifier?: string;
@@ -77,12 +81,18 @@ export function loadTargetOf(env: SymbolEnv, from: SourceFile, value: Node): Loa
     const [specifier = '', exportName] = literal.split('#');
     return fromModule(env, from, 'string', specifier, exportName, resolveLegacy(env, from, specifier));
   }
+  const remoteCall = value.getFirstDescendant((n) => Node.isCallExpression(n) && REMOTE_LOADERS.has(n.getExpression().getText()));
+  if (remoteCall) return { form: 'remote', text: compact(remoteCall.getText(), 160) };
   const importCall = value.getFirstDescendant((n) => Node.isCallExpression(n) && n.getExpression().getKind() === SyntaxKind.ImportKeyword);
   if (importCall && Node.isCallExpression(importCall)) {
     const specifier = stringValue(importCall.getArguments()[0]);
     if (specifier === undefined) return undefined;
     const names = value.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).map((p) => p.getName()).filter((n) => !['then', 'catch', 'finally'].includes(n));
-    return fromModule(env, from, 'import', specifier, names.at(-1), resolveModulePath(env.project, from.getFilePath(), specifier));
+    const resolved = resolveModulePath(env.project, from.getFilePath(), specifier);
+    if (!resolved && isPackageSpecifier(env.project, specifier)) {
+      return { form: 'remote', text: `${specifier}${names.length ? `#${names.at(-1)}` : ''}`, specifier, ...(names.length ? { exportName: names.at(-1) } : {}) };
+    }
+    return fromModule(env, from, 'import', specifier, names.at(-1), resolved);
   }
   let body: Node = unwrap(value);
   if (Node.isArrowFunction(body)) body = unwrap(body.getBody());

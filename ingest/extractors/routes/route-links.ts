@@ -54,7 +54,10 @@ export function linkRoute(ctx: ExtractContext, file: SourceFile, into: FileFacts
     const target = loadTargetOf(ctx, file, loadComponent);
     props.lazy = true;
     if (!target) addEvent(into, PARSER, 'unsupported_syntax', `loadComponent shape not understood (${compact(loadComponent.getText(), 80)})`, line);
-    else {
+    else if (target.form === 'remote') {
+      props.loadComponent = target.text;
+      props.remote = true;
+    } else {
       props.loadComponent = target.text;
       if (target.symbolName) props.component = target.symbolName;
       if (target.symbolId) addEdge(into, { type: 'ROUTES_TO', from: routeId, to: target.symbolId, props: { via: ['loadComponent'] } });
@@ -70,7 +73,10 @@ export function linkRoute(ctx: ExtractContext, file: SourceFile, into: FileFacts
     const target = loadTargetOf(ctx, file, loadChildren);
     props.lazy = true;
     if (!target) addEvent(into, PARSER, 'unsupported_syntax', `loadChildren shape not understood (${compact(loadChildren.getText(), 80)})`, line);
-    else {
+    else if (target.form === 'remote') {
+      props.loadChildren = target.text;
+      props.remote = true;
+    } else {
       props.loadChildren = target.text;
       const edgeProps = { form: target.form };
       if (target.symbolId) addEdge(into, { type: 'LOADS_CHILDREN', from: routeId, to: target.symbolId, props: edgeProps });

@@ -31,7 +31,7 @@ export function localExportNames(file: SourceFile): Set<string> {
   if (cached) return cached;
   const names = new Set<string>();
   for (const statement of file.getStatements()) {
-    if (Node.isExportDeclaration(statement) && !statement.getModuleSpecifier()) {
+    if (Node.isExportDeclaration(statement) && !statement.compilerNode.moduleSpecifier) {
       for (const spec of statement.getNamedExports()) names.add(spec.getName());
     } else if (Node.isExportAssignment(statement)) {
       const expr = statement.getExpression();

@@ -20,7 +20,8 @@ export function tagFamily(tag: string, families: Record<string, string[]>): stri
     if (prefixes.some((p) => p && lower.startsWith(p.toLowerCase()))) return family;
   }
   if (ANGULAR_BUILTINS.has(lower) || lower.includes('-')) return 'angular';
-  return schema.hasElement(lower, []) ? 'native' : 'angular';
+  const known = [lower, `:svg:${lower}`, `:math:${lower}`].some((name) => schema.hasElement(name, []));
+  return known ? 'native' : 'angular';
 }
 
 /** True when a tag belongs to one of the configured (design-system) families. */

@@ -66,45 +66,58 @@ function visitedRoutes(sf: SourceFile): string[] {
   return [...out];
 }
 
-function emit(ctx: ExtractContext, into: FileFacts, sf: SourceFile): void {
-  const framework = testFramework(ctx.path, ctx.text);
-  const describes = describeTitles(sf);
+interface TestInfo {
+  describes: Array<{ title: string; line: number }>;
+  imports: string[];
+  visits: string[];
+  endLine: number;
+}
+
+/** Without a ts-morph file (plain JS specs): the same facts read with patterns. */
+function scanText(ctx: ExtractContext): TestInfo {
+  const lineAt = (index: number): number => ctx.text.slice(0, index).split('\n').length;
+  const describes = [...ctx.text.matchAll(/\b(?:describe|context|suite)(?:\.\w+)?\s*\(\s*(['"`])((?:(?!\1).){1,200})\1/g)]
+    .slice(0, MAX_DESCRIBES).map((m) => ({ title: m[2] as string, line: lineAt(m.index ?? 0) }));
+  const imports = [...ctx.text.matchAll(/(?:from\s+|require\(\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)]
+    .map((m) => posix.normalize(posix.join(posix.dirname(ctx.path), m[1] as string)));
+  const visits = [...ctx.text.matchAll(/\bcy\.visit\(\s*['"`](\/[^'"`?#]*)/g)].map((m) => m[1] as string);
+  return { describes, imports: [...new Set(imports)], visits: [...new Set(visits)], endLine: ctx.text.split('\n').length };
+}
+
+function emit(ctx: ExtractContext, into: FileFacts, info: TestInfo): void {
+  const { describes } = info;
   const id = ids.test(ctx.repoId, ctx.path);
   const props: Record<string, PropValue> = {
-    name: describes[0]?.title ?? posix.basename(ctx.path), path: ctx.path, framework,
-    startLine: 1, endLine: sf.getEndLineNumber(), describes: describes.map((d) => d.title),
+    name: describes[0]?.title ?? posix.basename(ctx.path), path: ctx.path, framework: testFramework(ctx.path, ctx.text),
+    startLine: 1, endLine: info.endLine, describes: describes.map((d) => d.title),
     itCount: (ctx.text.match(/\b(it|test)(\.only|\.skip)?\s*\(/g) ?? []).length,
   };
   upsertNode(into, { id, labels: ['Test'], props, searchText: lexText(ctx.path, ...describes.map((d) => d.title)) });
   addEdge(into, { type: 'DEFINES', from: ids.file(ctx.repoId, ctx.path), to: id });
-  for (const path of importedFiles(ctx, sf)) addRef(into, { type: 'COVERS', from: id, target: { kind: 'file', path }, props: { via: 'import' } });
+  for (const path of info.imports) addRef(into, { type: 'COVERS', from: id, target: { kind: 'file', path }, props: { via: 'import' } });
   for (const d of describes) {
     const name = d.title.trim().split(/\s+/)[0] ?? '';
-    if (/^[A-Z][A-Za-z0-9_$]*$/.test(name)) addRef(into, { type: 'COVERS', from: id, target: { kind: 'symbol', name }, props: { via: 'describe', line: d.line } });
+    if (/^[A-Z][a-z0-9_$]+(?:[A-Z][A-Za-z0-9_$]*)+$/.test(name)) addRef(into, { type: 'COVERS', from: id, target: { kind: 'symbol', name }, props: { via: 'describe', line: d.line } });
   }
-  for (const route of visitedRoutes(sf)) addRef(into, { type: 'COVERS', from: id, target: { kind: 'routePath', path: route }, props: { via: 'cy.visit' } });
+  for (const route of info.visits) addRef(into, { type: 'COVERS', from: id, target: { kind: 'routePath', path: route }, props: { via: 'cy.visit' } });
 }
 
 /**
  * Test files (`*.spec.ts`, `*.test.ts`, Cypress `*.cy.ts` and `cypress/e2e/**`) → Test {path,
- * framework, describes} with heuristic COVERS references: imported files, PascalCase `describe`
- * titles as symbol names, and routes visited by Cypress.
+ * framework, describes} with heuristic COVERS references: imported files, `describe` titles that
+ * look like class names (`OrdersService`, two or more humps) as symbol names, and routes visited
+ * by Cypress.
  */
 export const testFileExtractor: Extractor = {
   name: PARSER,
   appliesTo: (path) => (TEST_FILE.test(path) || CYPRESS_DIR.test(path)) && !/\.d\.ts$/.test(path),
   extract(ctx, into) {
-    let sf = sourceFileOf(ctx);
-    if (!sf) {
-      const kind = /\.[cm]?jsx?$/.test(ctx.path) ? 'js' : 'ts';
-      sf = ctx.project.createSourceFile(`/__graphgate_tests__/${ctx.path}.${kind === 'js' ? 'js' : 'ts'}`, ctx.text, { overwrite: true });
-      try {
-        guarded(into, PARSER, undefined, 'test file', () => emit(ctx, into, sf as SourceFile));
-      } finally {
-        ctx.project.removeSourceFile(sf);
-      }
-      return;
-    }
-    guarded(into, PARSER, undefined, 'test file', () => emit(ctx, into, sf as SourceFile));
+    guarded(into, PARSER, undefined, 'test file', () => {
+      const sf = sourceFileOf(ctx);
+      const info = sf
+        ? { describes: describeTitles(sf), imports: importedFiles(ctx, sf), visits: visitedRoutes(sf), endLine: sf.getEndLineNumber() }
+        : scanText(ctx);
+      emit(ctx, into, info);
+    });
   },
 };

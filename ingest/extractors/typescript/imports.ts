@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { Node, SyntaxKind, type ExportDeclaration, type ImportDeclaration, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type ExportDeclaration, type ImportDeclaration, type SourceFile } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import type { FileFacts } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
@@ -71,8 +71,9 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
   const declarations: Array<ImportDeclaration | ExportDeclaration> = [...file.getImportDeclarations(), ...file.getExportDeclarations()];
   for (const decl of declarations) {
     guarded(into, PARSER, decl, 'import', () => {
-      const specifier = decl.getModuleSpecifierValue();
-      if (specifier === undefined) return;
+      const literal = decl.compilerNode.moduleSpecifier;
+      if (!literal || !ts.isStringLiteral(literal)) return;
+      const specifier = literal.text;
       const target = decl.getModuleSpecifierSourceFile()?.getFilePath() ?? resolveModulePath(ctx.project, file.getFilePath(), specifier);
       const targetPath = target ? repoPathOf(ctx.root, target) : undefined;
       if (!targetPath) {
@@ -86,7 +87,7 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
       a.dynamic = false;
       if (Node.isExportDeclaration(decl)) a.reexport = true;
       const targetFile = ctx.project.getSourceFile(target!);
-      if (targetFile && targetFile.getExportDeclarations().some((e) => e.getModuleSpecifier())) {
+      if (targetFile && targetFile.getExportDeclarations().some((e) => e.compilerNode.moduleSpecifier)) {
         for (const [origin, names] of barrelSources(ctx, decl, targetPath)) {
           const o = agg(origin);
           names.forEach((n) => o.specifiers.add(n));

@@ -10,16 +10,41 @@ import { loadWorkspace, memoryWorkspace, REPO_ID, type Workspace } from '../../s
 
 const EXTRACTORS = [typescriptExtractor, angularExtractor, routesExtractor];
 
-/** Fragments that combine into plausible-looking, often broken, Angular TypeScript. */
+/** Fragments that combine into plausible-looking, mostly broken, Angular TypeScript. */
 const FRAGMENTS = [
-  '@Component({', '@NgModule({', '@Injectable(', '@Pipe({ name:', '@Directive(', '@Input()', '@Output(', '@Inject(', '})', ')', '(', '{', '}',
-  '[', ']', ',', ';', ':', '=', '=>', '...', '\n', '`', '${', "'x-a'", '"./b"', "'./x#X'", 'selector:', 'template:', 'templateUrl:',
-  'styleUrls:', 'imports:', 'declarations:', 'providers:', 'export', 'default', 'class A', 'class', 'interface I', 'type T =', 'enum E',
-  'function f', 'const routes: Routes =', 'const', 'let', 'constructor(private a: B)', 'constructor(', 'inject(B)', 'inject(', 'path:', "''",
-  "'p/:id'", 'component:', 'children:', 'loadChildren:', 'loadComponent:', '() => import(', ').then(m => m.B)', 'redirectTo:', 'canActivate:',
-  'resolve:', 'RouterModule.forRoot(', 'RouterModule.forChild(', 'provideRouter(', 'import { B } from', "'@angular/core'", 'A', 'B', 'X',
-  'input(', 'model(', 'output(', 'forwardRef(() => B)', 'satisfies Routes', 'as const', 'namespace N', 'declare', 'get g()', 'set s(v)',
+  '@Component({', '@NgModule({', '@Injectable(', '@Input()', '})', ')', '(', '{', '}', '[', ']', ',', ';', ':', '=>', '...', '\n', '`', '${',
+  "'x-a'", "'./b#B'", 'selector:', 'template:', 'export', 'default', 'class A', 'const routes: Routes =', 'constructor(private a: B)',
+  'inject(', 'path:', 'component:', 'children:', 'loadChildren:', '() => import(', ').then(m => m.B)', 'RouterModule.forRoot(', 'input(',
 ];
+
+const ident = fc.constantFrom('A', 'B', 'Foo', 'x');
+const value = fc.constantFrom(
+  "'x-a'", "'p/:id'", "''", "'./b'", "'./b#B'", "'./missing.html'", '`t ${x}`', 'SEL', "'a' + b", 'A', 'B', '[]', '[A, B]', '{}', '{ b: B }',
+  '() => import("./b").then(m => m.B)', '() => import("./b")', '() => B', 'inject(B)', 'forwardRef(() => B)', 'null', 'true', '...X',
+  "[{ path: 'c', component: A, children: [{ path: 'd', loadChildren: './b#B' }] }]", "roleGuard('x')", 'makeConfig()', 'input.required<string>()',
+);
+const key = fc.constantFrom(
+  'selector', 'template', 'templateUrl', 'styleUrls', 'styleUrl', 'imports', 'declarations', 'providers', 'providedIn', 'name', 'standalone',
+  'inputs', 'path', 'component', 'children', 'loadChildren', 'loadComponent', 'redirectTo', 'canActivate', 'resolve', 'title', 'provide', 'useValue',
+);
+const object = fc.array(fc.tuple(key, value), { maxLength: 6 }).map((kv) => `{ ${kv.map(([k, v]) => `${k}: ${v}`).join(', ')} }`);
+const declaration = fc.oneof(
+  fc.tuple(fc.constantFrom('Component', 'NgModule', 'Injectable', 'Directive', 'Pipe', 'Entity'), object, ident).map(
+    ([d, o, n]) => `@${d}(${o})\nexport class ${n} {\n  constructor(private a: B, @Inject(X) y: Y) {}\n  @Input('al') i = 1;\n  s = input(0);\n  z = inject(B);\n  m(a: string): void {}\n}`,
+  ),
+  fc.array(object, { maxLength: 4 }).map((os) => `export const routes: Routes = [${os.join(', ')}];`),
+  fc.array(object, { maxLength: 3 }).map((os) => `@NgModule({ imports: [RouterModule.forChild([${os.join(', ')}])] })\nexport class M {}`),
+  fc.constantFrom(
+    'export interface I { a: string; b?: B }', 'export type T = A | B;', 'export enum E { A, B }', 'export function f<T>(a: T): T { return a; }',
+    "import { B } from './b';", "export * from './b';", "export { B as C } from './b';", 'export default class {}', 'export const g = () => inject(B);',
+  ),
+);
+const program = fc.array(declaration, { maxLength: 5 }).map((ds) => ds.join('\n'));
+/** A program with a random cut or a deleted span, so the parser has to recover. */
+const damaged = fc.tuple(program, fc.nat(), fc.nat({ max: 20 }), fc.boolean()).map(([p, at, len, cut]) => {
+  const i = at % (p.length + 1);
+  return cut ? p.slice(0, i) : p.slice(0, i) + p.slice(i + len);
+});
 
 let ws: Workspace;
 beforeAll(() => {
@@ -57,11 +82,13 @@ describe('extractors are total', () => {
 
   it('never throw on random TypeScript-ish text', () => {
     const mem = memoryWorkspace({
-      'src/b.ts': 'export class B {}\nexport const routes = [];',
+      'src/b.ts': 'export class B {}\nexport const routes = [];\nexport class X {}\nexport class Y {}',
       'src/x.ts': 'export class X {}',
       'src/f.ts': '',
     });
     const text = fc.oneof(
+      program,
+      damaged,
       fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map((parts) => parts.join(' ')),
       fc.string({ maxLength: 200 }),
     );
@@ -71,7 +98,7 @@ describe('extractors are total', () => {
         const facts = mem.extract('src/f.ts', EXTRACTORS);
         return noDrops(facts) && facts.events.every((e) => e.path === 'src/f.ts');
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   });
 });

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTsProjectCache, deleteRepository, ingestRepository } from '../../ingest/index.js';
+import { openGraph } from '../../src/graph/index.js';
+import { createLogger } from '../../src/runtime/logger.js';
+import { DEFAULT_GENERATE, generateWorkspace } from './generate-workspace.js';
+
+/**
+ * `npm run bench:ingest`: generates the synthetic workspace into a temp dir, measures the
+ * TypeScript parse floor (separate process), a full ingest, an unchanged re-run, and an
+ * incremental re-ingest of one changed file (warm project, as in --watch); prints the numbers.
+ */
+const features = Number(process.env.BENCH_FEATURES ?? DEFAULT_GENERATE.features);
+const log = createLogger('warn');
+const root = mkdtempSync(join(tmpdir(), 'graphgate-bench-'));
+const repoId = `bench-ingest-${process.pid}`;
+const mb = (kb: number): number => Math.round(kb / 1024);
+
+const generated = generateWorkspace(root, { ...DEFAULT_GENERATE, features });
+process.stderr.write(`generated ${generated} files in ${root}\n`);
+const floorScript = join(fileURLToPath(new URL('.', import.meta.url)), 'parse-floor.js');
+const floor = JSON.parse(execFileSync(process.execPath, [floorScript, root], { encoding: 'utf8' })) as { files: number; ms: number; maxRssMb: number };
+process.stderr.write(`parse floor: ${floor.files} TS files in ${floor.ms} ms\n`);
+
+const graph = await openGraph({ log });
+try {
+  await deleteRepository(graph, repoId);
+  const projectCache = createTsProjectCache();
+  const full = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: true });
+  const rssAfterFull = process.resourceUsage().maxRSS;
+  const unchanged = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: false });
+  const changedFile = 'src/app/features/f7/components/f7-c3.component.ts';
+  const incremental: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    writeFileSync(join(root, changedFile), readFileSync(join(root, changedFile), 'utf8').replace(/select\(id: number\)/, `select${i}(id: number)`));
+    const run = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, changedPaths: [changedFile], totals: false });
+    incremental.push(run.timings.totalMs);
+  }
+  const t = full.timings;
+  const report = {
+    files: full.files.seen,
+    tsFiles: floor.files,
+    totalMs: t.totalMs,
+    filesPerSecond: Math.round(full.filesPerSecond),
+    parseMs: t.parseMs,
+    writeMs: t.writeMs,
+    linkMs: t.linkMs,
+    policyMs: t.policyMs,
+    parseFloorMs: floor.ms,
+    ratioToFloor: Number((t.totalMs / floor.ms).toFixed(2)),
+    peakRssMb: mb(rssAfterFull),
+    unchangedRerunMs: unchanged.timings.totalMs,
+    incrementalOneFileMs: incremental,
+    facts: full.totals,
+    refs: full.refs.byStatus,
+    events: full.events,
+    extractorsMs: Object.fromEntries(Object.entries(t.extractors).map(([k, v]) => [k, Math.round(v)])),
+  };
+  const lines = [
+    `ingest benchmark — ${report.files} files (${report.tsFiles} TypeScript), features=${features}`,
+    `  full ingest:        ${(report.totalMs / 1000).toFixed(1)} s, ${report.filesPerSecond} files/s (goal ≥ 200)`,
+    `    parse ${(report.parseMs / 1000).toFixed(1)} s | write ${(report.writeMs / 1000).toFixed(1)} s (overlapping parse) | link ${(report.linkMs / 1000).toFixed(1)} s | policy ${(report.policyMs / 1000).toFixed(1)} s`,
+    `  parse floor (ts.createProgram): ${(report.parseFloorMs / 1000).toFixed(1)} s → total is ${report.ratioToFloor}× the floor (goal ≤ 3×)`,
+    `  peak RSS:           ${report.peakRssMb} MB (goal < 2048)`,
+    `  unchanged re-run:   ${report.unchangedRerunMs} ms`,
+    `  one changed file:   ${report.incrementalOneFileMs.join(' / ')} ms (warm project, as --watch; goal < 300)`,
+    `  reproduce: npm run bench:ingest   (BENCH_FEATURES=${features}; Neo4j from NEO4J_URI or the local instance)`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n${JSON.stringify(report)}\n`);
+  if (process.env.BENCH_OUT) appendFileSync(process.env.BENCH_OUT, `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
+  await deleteRepository(graph, repoId);
+} finally {
+  await graph.close();
+  rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,1 @@
+export { agGridExtractor } from './ag-grid.extractor.js';

@@ -1,0 +1,1 @@
+export { contractsExtractor } from './contracts.extractor.js';

@@ -1,0 +1,1 @@
+export { navigationExtractor } from './navigation.extractor.js';

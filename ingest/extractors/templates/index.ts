@@ -1,0 +1,1 @@
+export { templateExtractor } from './template.extractor.js';

@@ -1,0 +1,1 @@
+export { testFileExtractor } from './test-file.extractor.js';
