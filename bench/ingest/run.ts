@@ -14,7 +14,7 @@ import { DEFAULT_GENERATE, generateWorkspace } from './generate-workspace.js';
  * incremental re-ingest of one changed file (warm project, as in --watch); prints the numbers.
  */
 const features = Number(process.env.BENCH_FEATURES ?? DEFAULT_GENERATE.features);
-const log = createLogger('warn');
+const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
 const root = mkdtempSync(join(tmpdir(), 'graphgate-bench-'));
 const repoId = `bench-ingest-${process.pid}`;
 const mb = (kb: number): number => Math.round(kb / 1024);
@@ -32,7 +32,7 @@ try {
   const full = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: true });
   const rssAfterFull = process.resourceUsage().maxRSS;
   const unchanged = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: false });
-  const changedFile = 'src/app/features/f7/components/f7-c3.component.ts';
+  const changedFile = `src/app/features/f${Math.min(7, features - 1)}/components/f${Math.min(7, features - 1)}-c3.component.ts`;
   const incremental: number[] = [];
   for (let i = 0; i < 3; i++) {
     writeFileSync(join(root, changedFile), readFileSync(join(root, changedFile), 'utf8').replace(/select\(id: number\)/, `select${i}(id: number)`));

@@ -48,8 +48,9 @@ export function isInside(root: string, absolute: string): boolean {
 }
 
 /**
- * Lists the repo-relative POSIX paths to ingest, sorted. Symbolic links are not followed while
- * walking; a symlinked file is kept only when its target resolves inside the root (checked at read).
+ * Lists the repo-relative POSIX paths to ingest, sorted. Symbolic links are neither followed nor
+ * listed; a path reported by the watcher that is a symlink is read only when its target resolves
+ * inside the root (readOne checks).
  */
 export async function discoverFiles(root: string, settings: DiscoverySettings): Promise<string[]> {
   const keep = createPathFilter(settings);

@@ -17,7 +17,7 @@ export interface HeldLock {
  * holder's lock is taken over once the lease lapsed. A second ingest polls until it gets the lock
  * or `waitMs` passes (then TIMEOUT).
  */
-export async function acquireIngestLock(graph: Graph, repoId: string, options: { leaseMs: number; waitMs: number; log: Logger }): Promise<HeldLock> {
+export async function acquireIngestLock(graph: Graph, repoId: string, options: { leaseMs: number; waitMs: number; log: Logger; renew?: boolean }): Promise<HeldLock> {
   const owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
   const started = Date.now();
   let delay = 100;
@@ -34,6 +34,7 @@ export async function acquireIngestLock(graph: Graph, repoId: string, options: {
     delay = Math.min(delay * 2, 2_000);
   }
   const timer = setInterval(() => {
+    if (options.renew === false) return;
     graph.write(renewLock, { repoId, owner, leaseMs: int(options.leaseMs) }).catch((error: unknown) => options.log.warn('ingest lock renewal failed', { repoId, cause: String(error) }));
   }, Math.max(1_000, Math.floor(options.leaseMs / 3)));
   timer.unref();

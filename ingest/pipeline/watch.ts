@@ -2,7 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import { canonicalRoot, createPathFilter, isSafeRelativePath } from './discovery.js';
-import { ingestRepository } from './ingest-repository.js';
+import { ingestRepository, type IngestOptions } from './ingest-repository.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
 import { createTsProjectCache, type TsProjectCache } from './ts-project.js';
@@ -16,6 +16,8 @@ export interface WatchOptions {
   debounceMs?: number;
   onRun?: (summary: IngestSummary) => void;
   onError?: (error: unknown) => void;
+  /** The extractor set (default: the registry). */
+  extractors?: IngestOptions['extractors'];
   /** The project of the initial full run, so the first change is already incremental. */
   projectCache?: TsProjectCache;
 }
@@ -49,7 +51,7 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
     pending.clear();
     running = running.then(async () => {
       try {
-        const summary = await ingestRepository({ graph: options.graph, root, log: options.log, settings: options.settings, changedPaths: paths, totals: false, projectCache });
+        const summary = await ingestRepository({ graph: options.graph, root, log: options.log, settings: options.settings, changedPaths: paths, totals: false, projectCache, extractors: options.extractors });
         options.onRun?.(summary);
       } catch (error) {
         (options.onError ?? ((e) => options.log.error('watch ingest failed', { cause: String(e) })))(error);

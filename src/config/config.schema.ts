@@ -8,7 +8,7 @@ const int = (min: number, max: number) => z.number().int().min(min).max(max);
 /** The complete, validated configuration (every key has a value after layering). */
 export const ConfigSchema = z.strictObject({
   repo: z.strictObject({
-    id: z.string().regex(SAFE_ID).optional().describe('repoId stamped on every node of this repository; derived from the folder when absent'),
+    id: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/).optional().describe('repoId stamped on every node of this repository; when absent, the id ingestion derives (git remote or real path)'),
   }),
   mcp: z.strictObject({
     turnTimeoutMs: int(100, 600_000).describe('a controller_turn taking longer returns a TIMEOUT deny'),

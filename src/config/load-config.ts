@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../errors/index.js';
 import { packageRoot } from '../runtime/package-root.js';
@@ -13,7 +12,7 @@ export interface LoadConfigOptions {
 }
 
 export interface LoadedConfig {
-  config: Config & { repo: { id: string } };
+  config: Config;
   /** The files that contributed, in the order applied (for `--print-config` and logs). */
   sources: string[];
 }
@@ -74,13 +73,6 @@ function merge(layers: ConfigLayer[]): Record<string, Record<string, unknown>> {
   return out;
 }
 
-/** A stable default repoId: folder name plus a short hash of its real path. */
-export function deriveRepoId(repoRoot: string): string {
-  const real = realpathSync(repoRoot);
-  const slug = basename(real).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'repo';
-  return `${slug}-${createHash('sha256').update(real).digest('hex').slice(0, 8)}`;
-}
-
 /**
  * Layers graphgate's shipped `.ai/config/base.json`, then the repo's `.ai/config/base.json`,
  * `repo.json`, `env.local.json`, then GRAPHGATE_* environment variables; validates each layer
@@ -102,6 +94,5 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   sources.push('environment');
   const parsed = ConfigSchema.safeParse(merge(layers));
   if (!parsed.success) throw invalid('merged configuration', describeIssues(parsed.error));
-  const config = parsed.data;
-  return { config: { ...config, repo: { ...config.repo, id: config.repo.id ?? deriveRepoId(options.repoRoot) } }, sources };
+  return { config: parsed.data, sources };
 }

@@ -18,13 +18,15 @@ import { defaultVerbs, VerbRegistry } from './verb-registry.js';
 
 /** Process-wide services the dispatcher needs from the graph (connected lazily, on the first turn). */
 export interface ControllerServices {
+  /** The repository's id in the graph (configured, or derived the way ingestion derives it). */
+  repoId: string;
   graph: Graph;
   sessions: WorkStore;
   packs: PackStore;
 }
 
 export interface ControllerOptions {
-  config: Config & { repo: { id: string } };
+  config: Config;
   /** Real path of the repository root. */
   repoRoot: string;
   log: Logger;
@@ -86,20 +88,24 @@ export class TurnDispatcher {
     const onCallerAbort = (): void => abort.abort();
     call.signal?.addEventListener('abort', onCallerAbort, { once: true });
     let timer: NodeJS.Timeout | undefined;
+    let timeoutAnswer: Promise<TurnResponse> | undefined;
     const timeoutMs = this.options.config.mcp.turnTimeoutMs;
     const timedOut = new Promise<TurnResponse>((resolve) => {
       timer = setTimeout(() => {
-        abort.abort();
         const denial = new TurnDenial('TIMEOUT', {
           message: `The turn took longer than ${timeoutMs} ms and was stopped.`,
           details: { timeoutMs },
           suggestedAction: { verb: turn.verb, reason: 'retry; if it keeps timing out, narrow the request' },
         });
-        resolve(this.finishDenied(turn, denial, turn.services));
+        // Claim the answer before aborting, so the aborted dispatch cannot answer (or log) first.
+        timeoutAnswer = this.finishDenied(turn, denial, turn.services);
+        abort.abort();
+        resolve(timeoutAnswer);
       }, timeoutMs);
     });
     try {
-      return await Promise.race([this.dispatch(raw, turn, abort.signal), timedOut]);
+      const answer = await Promise.race([this.dispatch(raw, turn, abort.signal), timedOut]);
+      return timeoutAnswer ? await timeoutAnswer : answer;
     } finally {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', onCallerAbort);
@@ -166,7 +172,7 @@ export class TurnDispatcher {
       }
       const outcome = await verb.run({
         ctx: {
-          repoId: this.options.config.repo.id, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,
+          repoId: services.repoId, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,
           now: this.options.now ?? (() => new Date()), signal, sessions: services.sessions, packs: services.packs,
           fewShots: this.options.fewShots ?? noFewShots, work: turn.loaded, agentId: turn.agentId, runSessionId: turn.runSessionId,
           originalPrompt: request.originalPrompt ?? turn.loaded?.work.originalPrompt ?? null, traceRef: turn.traceRef,
@@ -176,7 +182,7 @@ export class TurnDispatcher {
       return await this.finishOk(services, turn, outcome, signal, request.traceMeta);
     } catch (error) {
       const denial = TurnDenial.from(error);
-      if (denial.code === 'INTERNAL') this.options.log.error('turn failed', { traceRef: turn.traceRef, verb: turn.verb, error: String((error as Error)?.stack ?? error) });
+      if (denial.code === 'INTERNAL' && !signal.aborted) this.options.log.error('turn failed', { traceRef: turn.traceRef, verb: turn.verb, error: String((error as Error)?.stack ?? error) });
       return this.finishDenied(turn, denial, signal.aborted ? undefined : services, signal);
     }
   }

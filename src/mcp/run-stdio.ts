@@ -1,6 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { loadConfig } from '../config/index.js';
 import { TurnDispatcher, type ControllerServices } from '../controller/turn-dispatcher.js';
+import { identifyRepo } from '../../ingest/pipeline/repo-identity.js';
+import { resolveSettings } from '../../ingest/pipeline/settings.js';
 import { openGraph, type Graph } from '../graph/index.js';
 import { PackStore } from '../pack/index.js';
 import type { Logger } from '../runtime/logger.js';
@@ -24,9 +26,10 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
   const { log } = options;
   let graph: Graph | undefined;
   const services = async (): Promise<ControllerServices> => {
+    // The same id ingestion gives this repository, unless configured (GRAPHGATE_REPO_ID, repo.json, ingest.json).
+    const repoId = config.repo.id ?? (await identifyRepo(repoRoot, resolveSettings(repoRoot).repoId)).repoId;
     graph = await openGraph({ log, autoStart: config.graph.autoStartLocal });
-    const repoId = config.repo.id;
-    return { graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot }) };
+    return { repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot }) };
   };
   const dispatcher = new TurnDispatcher({ config, repoRoot, log, services });
   const server = createMcpServer({ handler: dispatcher, version: options.version });
@@ -52,5 +55,5 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
   process.stdout.on('error', () => void shutdown('stdout closed'));
 
   await server.connect(transport);
-  log.info('mcp server ready', { repoRoot, repoId: config.repo.id, config: sources });
+  log.info('mcp server ready', { repoRoot, config: sources });
 }

@@ -33,19 +33,13 @@ export const readWork = loadQuery<
   { work: WorkRow; pack: PackRow | null; agent: { id: string; workId: string; repoId: string } | null }
 >('session/read-work.cypher');
 
-export const updateWork = loadQuery<
-  { workId: string; repoId: string; tokens: Integer; nextState: string | null; expectedVersion: Integer | null },
-  { applied: boolean; seenVersion: number; version: number; state: string; usedTokens: number }
->('session/update-work.cypher');
-
-export const recordTurn = loadQuery<
-  { turn: Record<string, unknown>; repoId: string; workId: string | null; agentId: string | null; rejected: Integer; tokens: Integer },
-  { id: string }
->('session/record-turn.cypher');
-
-export const recordFriction = loadQuery<{ turnId: string; repoId: string; events: Array<Record<string, unknown>> }, { created: number }>(
-  'session/record-friction.cypher',
-);
+export const commitTurn = loadQuery<
+  {
+    workId: string | null; repoId: string; agentId: string | null; tokens: Integer; nextState: string | null; expectedVersion: Integer | null;
+    turn: Record<string, unknown>; rejected: Integer; friction: Array<Record<string, unknown>>;
+  },
+  { applied: boolean; seenVersion: number | null; version: number | null; state: string | null; usedTokens: number | null }
+>('session/commit-turn.cypher');
 
 export const summarizeWork = loadQuery<
   { workId: string; repoId: string; limit: Integer },

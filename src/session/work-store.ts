@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors/index.js';
 import { int, type Graph, type RunOptions } from '../graph/index.js';
-import { createWork, readWork, recordFriction, recordTurn, summarizeWork, updateWork, type PackRow, type WorkRow } from './session.queries.js';
+import { commitTurn, createWork, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
 
 export type { PackRow, WorkRow } from './session.queries.js';
 
@@ -70,46 +70,32 @@ export class WorkStore {
    */
   async commit(commit: TurnCommit, run?: RunOptions): Promise<CommitResult> {
     const repoId = this.options.repoId;
+    const friction = commit.friction.map((f) => ({
+      id: mintId('fric'), code: f.code, verb: commit.turn.verb, workId: commit.workId, agentId: commit.agentId,
+      runSessionId: commit.turn.runSessionId, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds,
+    }));
     return this.options.graph.writeTx('session/commit-turn', async (tx) => {
-      let work: CommitResult['work'] = null;
-      if (commit.workId) {
-        const [row] = await tx.run(updateWork, {
-          workId: commit.workId,
-          repoId,
-          tokens: int(commit.tokens),
-          nextState: commit.transition?.nextState ?? null,
-          expectedVersion: commit.transition ? int(commit.transition.expectedVersion) : null,
-        });
-        if (row && !row.applied) {
-          throw new AppError('VERSION_CONFLICT', {
-            message: 'Another agent or process changed this work first; reload its state and retry.',
-            details: { workId: commit.workId, expectedVersion: commit.transition?.expectedVersion, currentVersion: row.seenVersion },
-          });
-        }
-        if (row) work = { version: row.version, state: row.state, usedTokens: row.usedTokens };
-      }
-      const turn = { ...commit.turn, repoId, workId: commit.workId, agentId: commit.agentId, tokens: commit.tokens };
-      await tx.run(recordTurn, {
-        turn,
-        repoId,
+      const [row] = await tx.run(commitTurn, {
         workId: commit.workId,
+        repoId,
         agentId: commit.agentId,
-        rejected: int(commit.turn.outcome === 'denied' ? 1 : 0),
         tokens: int(commit.tokens),
+        nextState: commit.transition?.nextState ?? null,
+        expectedVersion: commit.transition ? int(commit.transition.expectedVersion) : null,
+        turn: { ...commit.turn, repoId, workId: commit.workId, agentId: commit.agentId, tokens: commit.tokens },
+        rejected: int(commit.turn.outcome === 'denied' ? 1 : 0),
+        friction,
       });
-      if (commit.friction.length > 0) {
-        const events = commit.friction.map((f) => ({
-          id: mintId('fric'),
-          code: f.code,
-          verb: commit.turn.verb,
-          workId: commit.workId,
-          agentId: commit.agentId,
-          runSessionId: commit.turn.runSessionId,
-          strategyId: f.strategyId,
-          domainAnchorIds: f.domainAnchorIds,
-        }));
-        await tx.run(recordFriction, { turnId: commit.turn.id, repoId, events });
+      if (row && !row.applied) {
+        // Throwing rolls the whole transaction back: no tokens, no turn; the caller logs a denied turn instead.
+        throw new AppError('VERSION_CONFLICT', {
+          message: 'Another agent or process changed this work first; reload its state and retry.',
+          details: { workId: commit.workId, expectedVersion: commit.transition?.expectedVersion, currentVersion: row.seenVersion },
+        });
       }
+      const work = row && row.version !== null && row.state !== null && row.usedTokens !== null
+        ? { version: row.version, state: row.state, usedTokens: row.usedTokens }
+        : null;
       return { work };
     }, run);
   }

@@ -29,7 +29,7 @@ export const readTurns = loadQuery<
 >('test-support/read-turns.cypher');
 
 /** The default configuration (shipped base.json values) with overrides. */
-export function testConfig(repoId: string, overrides: Partial<{ [K in keyof Config]: Partial<Config[K]> }> = {}): Config & { repo: { id: string } } {
+export function testConfig(repoId: string, overrides: Partial<{ [K in keyof Config]: Partial<Config[K]> }> = {}): Config {
   const base = ConfigSchema.parse({
     repo: { id: repoId },
     mcp: { turnTimeoutMs: 30_000, maxMessageBytes: 4_194_304, maxJsonDepth: 64, maxRequestBytes: 1_048_576 },
@@ -100,12 +100,12 @@ export async function writeFixtureFacts(graph: Graph, repoId: string): Promise<v
 }
 
 /** A dispatcher on the real test graph. */
-export function makeDispatcher(graph: Graph, repo: string, repoId: string, options: { config?: Config & { repo: { id: string } }; verbs?: VerbRegistry; events?: TurnEvents } = {}): TurnDispatcher {
+export function makeDispatcher(graph: Graph, repo: string, repoId: string, options: { config?: Config; verbs?: VerbRegistry; events?: TurnEvents } = {}): TurnDispatcher {
   return new TurnDispatcher({
     config: options.config ?? testConfig(repoId),
     repoRoot: repo,
     log: silentLogger,
-    services: async () => ({ graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot: repo }) }),
+    services: async () => ({ repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot: repo }) }),
     verbs: options.verbs,
     events: options.events,
   });

@@ -3,7 +3,7 @@ import type { ExtractContext, Extractor } from '../../model/extractor.js';
 import type { FileFacts, PropValue } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
 import { lexText } from '../../../src/text/lex-text.js';
-import { addEvent, addRef, upsertNode } from '../support/facts.js';
+import { addEvent, addRef, EXTRACTOR_ERROR, upsertNode } from '../support/facts.js';
 import { parseFederationConfig, type ExposeEntry, type FederationConfig, type RemoteEntry } from './federation-config.js';
 
 const PARSER = 'federation';
@@ -76,7 +76,7 @@ export const federationExtractor: Extractor = {
     try {
       parsed = parseFederationConfig(ctx.path, ctx.text);
     } catch (error) {
-      addEvent(into, PARSER, 'parse_error', `config: ${error instanceof Error ? error.message : String(error)}`);
+      addEvent(into, PARSER, 'parse_error', `${EXTRACTOR_ERROR} config: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
     for (const p of parsed.problems) addEvent(into, PARSER, 'unsupported_syntax', p.message, p.line);
@@ -91,7 +91,7 @@ export const federationExtractor: Extractor = {
         for (const remote of config.remotes) emitRemote(ctx, into, container, remote);
         for (const expose of config.exposes) emitExpose(ctx, into, container, expose);
       } catch (error) {
-        addEvent(into, PARSER, 'unsupported_syntax', `config: ${error instanceof Error ? error.message : String(error)}`, config.line);
+        addEvent(into, PARSER, 'unsupported_syntax', `${EXTRACTOR_ERROR} config: ${error instanceof Error ? error.message : String(error)}`, config.line);
       }
     }
   },

@@ -55,7 +55,7 @@ function commandPieces(arr: Node): NavPiece[] | undefined {
   if (!Node.isArrayLiteralExpression(arr)) return undefined;
   const pieces: NavPiece[] = [];
   for (const el of arr.getElements()) {
-    const value = stringValue(el);
+    const value = stringValue(el) ?? (Node.isNumericLiteral(el) ? el.getText() : undefined);
     if (value !== undefined) pieces.push({ literal: value });
     else if (Node.isObjectLiteralExpression(unwrap(el)) || Node.isSpreadElement(el)) return undefined;
     else pieces.push({ dynamic: el.getText() });

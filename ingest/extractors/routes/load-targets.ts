@@ -88,6 +88,8 @@ export function loadTargetOf(env: SymbolEnv, from: SourceFile, value: Node): Loa
     const specifier = stringValue(importCall.getArguments()[0]);
     if (specifier === undefined) return undefined;
     const names = value.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).map((p) => p.getName()).filter((n) => !['then', 'catch', 'finally'].includes(n));
+    // `.then(({ OrdersModule }) => OrdersModule)`: the destructured name is the export.
+    if (!names.length) names.push(...value.getDescendantsOfKind(SyntaxKind.BindingElement).map((b) => b.getPropertyNameNode()?.getText() ?? b.getName()));
     const resolved = resolveModulePath(env.project, from.getFilePath(), specifier);
     if (!resolved && isPackageSpecifier(env.project, specifier)) {
       return { form: 'remote', text: `${specifier}${names.length ? `#${names.at(-1)}` : ''}`, specifier, ...(names.length ? { exportName: names.at(-1) } : {}) };

@@ -54,7 +54,8 @@ function emitArray(ctx: ExtractContext, into: FileFacts, array: RouteArray, moun
  */
 export const routesExtractor: Extractor = {
   name: 'routes',
-  appliesTo: isTypeScriptSource,
+  // Route arrays in specs (RouterTestingModule.withRoutes, test beds) are not the app's routes.
+  appliesTo: (path) => isTypeScriptSource(path) && !/\.(?:spec|test|cy)\.[cm]?tsx?$/.test(path),
   extract(ctx, into) {
     if (!ROUTE_HINT.test(ctx.text)) return;
     const file = sourceFileOf(ctx);

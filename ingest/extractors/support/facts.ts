@@ -7,15 +7,51 @@ export function located(path: string, node: Node): { path: string; startLine: nu
   return { path, startLine: node.getStartLineNumber(), endLine: node.getEndLineNumber() };
 }
 
+interface ListIndex<T> {
+  get(key: string): T | undefined;
+  set(key: string, item: T): void;
+}
+
+const nodeIndexes = new WeakMap<object, { size: number; map: Map<string, NodeFact> }>();
+const edgeIndexes = new WeakMap<object, { size: number; map: Map<string, EdgeFact> }>();
+
+function edgeKey(e: EdgeFact): string {
+  return `${e.type}\u0000${e.from}\u0000${e.to}`;
+}
+
+/**
+ * A by-key index kept beside a fact list (O(1) merges on large files). It is rebuilt whenever the
+ * list's length differs from what the index saw, so code that pushes to the list directly is safe.
+ */
+function indexOf<T>(cache: WeakMap<object, { size: number; map: Map<string, T> }>, list: T[], key: (item: T) => string): ListIndex<T> {
+  let entry = cache.get(list);
+  if (!entry || entry.size !== list.length) {
+    const map = new Map<string, T>();
+    for (const item of list) if (!map.has(key(item))) map.set(key(item), item);
+    entry = { size: list.length, map };
+    cache.set(list, entry);
+  }
+  const current = entry;
+  return {
+    get: (k) => current.map.get(k),
+    set: (k, item) => {
+      current.map.set(k, item);
+      current.size = list.length;
+    },
+  };
+}
+
 /**
  * Adds a node, or merges it into a node with the same id already in `into` (labels united, props
  * overwritten key by key, searchText tokens united). Extractors that refine a node another extractor
  * emits (the Angular labels on a class Symbol) use this, so their order does not matter.
  */
 export function upsertNode(into: FileFacts, node: NodeFact): NodeFact {
-  const existing = into.nodes.find((n) => n.id === node.id);
+  const index = indexOf(nodeIndexes, into.nodes, (n) => n.id);
+  const existing = index.get(node.id);
   if (!existing) {
     into.nodes.push(node);
+    index.set(node.id, node);
     return node;
   }
   for (const label of node.labels) if (!existing.labels.includes(label)) existing.labels.push(label);
@@ -26,9 +62,12 @@ export function upsertNode(into: FileFacts, node: NodeFact): NodeFact {
 
 /** Adds an edge once per (type, from, to); props of repeats are merged (string arrays united). */
 export function addEdge(into: FileFacts, edge: EdgeFact): void {
-  const existing = into.edges.find((e) => e.type === edge.type && e.from === edge.from && e.to === edge.to);
+  const index = indexOf(edgeIndexes, into.edges, edgeKey);
+  const existing = index.get(edgeKey(edge));
   if (!existing) {
-    into.edges.push(edge.props ? { ...edge, props: { ...edge.props } } : { ...edge });
+    const copy = edge.props ? { ...edge, props: { ...edge.props } } : { ...edge };
+    into.edges.push(copy);
+    index.set(edgeKey(copy), copy);
     return;
   }
   if (!edge.props) return;
@@ -59,6 +98,9 @@ export function addEvent(into: FileFacts, parser: string, kind: ParseEventKind, 
   into.events.push(line === undefined ? { kind, parser, path: into.path, message } : { kind, parser, path: into.path, message, line });
 }
 
+/** Prefix of events that come from an exception inside an extractor (a bug or an input it did not foresee). */
+export const EXTRACTOR_ERROR = 'extractor error in';
+
 /**
  * Runs one unit of extraction; anything it throws becomes an `unsupported_syntax` ParseEvent at the
  * node's line instead of aborting the file. This is what keeps every extractor total.
@@ -73,6 +115,6 @@ export function guarded(into: FileFacts, parser: string, node: Node | undefined,
     } catch {
       line = undefined;
     }
-    addEvent(into, parser, 'unsupported_syntax', `${what}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500), line);
+    addEvent(into, parser, 'unsupported_syntax', `${EXTRACTOR_ERROR} ${what}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500), line);
   }
 }

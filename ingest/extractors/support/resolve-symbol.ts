@@ -1,9 +1,9 @@
-import { Node, type Symbol as MorphSymbol } from 'ts-morph';
+import { Node, ts } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import { ids } from '../../model/ids.js';
+import { checkerOf, importSpecifierOf, tsDeclarationName, tsIsEmitted } from './compiler.js';
 import { isPackageSpecifier } from './modules.js';
-import { declarationName, isEmittedDeclaration, isTypeScriptSource, repoPathOf } from './source.js';
-import { refName } from './text.js';
+import { isTypeScriptSource, repoPathOf } from './source.js';
 
 /** What symbol resolution needs from the extraction context. */
 export type SymbolEnv = Pick<ExtractContext, 'repoId' | 'root' | 'project'>;
@@ -11,7 +11,7 @@ export type SymbolEnv = Pick<ExtractContext, 'repoId' | 'root' | 'project'>;
 /** Where a referenced name leads. */
 export type ResolvedRef =
   /** A declaration the TypeScript extractor emits as a Symbol node: point edges at `id`. */
-  | { kind: 'symbol'; id: string; path: string; name: string; decl: Node }
+  | { kind: 'symbol'; id: string; path: string; name: string }
   /** A declaration from a package (node_modules, or a bare import that does not resolve). */
   | { kind: 'external'; name: string; module?: string }
   /** Declared in the repo but not a Symbol node (a local, non-exported helper). */
@@ -19,68 +19,58 @@ export type ResolvedRef =
   /** The compiler could not resolve it; `module` is the import specifier when there was one. */
   | { kind: 'unresolved'; name: string; module?: string };
 
-function nameNodeOf(node: Node): Node {
-  if (Node.isPropertyAccessExpression(node)) return node.getNameNode();
-  if (Node.isQualifiedName(node)) return node.getRight();
-  if (Node.isExpressionWithTypeArguments(node)) return nameNodeOf(node.getExpression());
-  if (Node.isTypeReference(node)) return nameNodeOf(node.getTypeName());
+/** The identifier that names the referenced declaration (`ns.Foo` → `Foo`, `Foo<T>` → `Foo`). */
+function nameNodeOf(node: ts.Node): ts.Node {
+  if (ts.isPropertyAccessExpression(node)) return node.name;
+  if (ts.isQualifiedName(node)) return node.right;
+  if (ts.isExpressionWithTypeArguments(node)) return nameNodeOf(node.expression);
+  if (ts.isTypeReferenceNode(node)) return nameNodeOf(node.typeName);
   return node;
 }
 
-function containerOf(node: Node): Node {
-  if (Node.isTypeReference(node)) return node.getTypeName();
-  if (Node.isExpressionWithTypeArguments(node)) return node.getExpression();
-  return node;
-}
-
-function importSpecifierOf(symbol: MorphSymbol): string | undefined {
-  for (const decl of symbol.getDeclarations()) {
-    const importDecl = decl.getFirstAncestor((a) => Node.isImportDeclaration(a));
-    if (importDecl && Node.isImportDeclaration(importDecl)) return importDecl.getModuleSpecifierValue();
-  }
-  return undefined;
+/** The namespace import a `ns.Foo` / `ns.Foo` type reference goes through, if any. */
+function namespaceModuleOf(checker: ts.TypeChecker, node: ts.Node): string | undefined {
+  const inner = ts.isTypeReferenceNode(node) ? node.typeName : ts.isExpressionWithTypeArguments(node) ? node.expression : node;
+  const head = ts.isPropertyAccessExpression(inner) ? inner.expression : ts.isQualifiedName(inner) ? inner.left : undefined;
+  if (!head || !ts.isIdentifier(head)) return undefined;
+  const symbol = checker.getSymbolAtLocation(head);
+  return symbol ? importSpecifierOf(symbol) : undefined;
 }
 
 /**
  * Resolves an identifier, `ns.Name` access, qualified name or type reference to the declaration it
  * names, following import aliases and barrel re-exports through the compiler's symbol table (no
- * type computation). Never throws.
+ * type computation, no ts-morph wrappers). Never throws.
  */
-export function resolveReference(ctx: SymbolEnv, node: Node): ResolvedRef | undefined {
+export function resolveReference(env: SymbolEnv, input: Node | ts.Node): ResolvedRef | undefined {
+  const node = input instanceof Node ? input.compilerNode : input;
   const nameNode = nameNodeOf(node);
-  const name = refName(nameNode) ?? nameNode.getText();
+  const name = ts.isIdentifier(nameNode) || ts.isPrivateIdentifier(nameNode) ? nameNode.text : undefined;
   if (!name) return undefined;
-  let symbol: MorphSymbol | undefined;
   let module: string | undefined;
+  let symbol: ts.Symbol | undefined;
   try {
-    symbol = nameNode.getSymbol();
-    module = (symbol ? importSpecifierOf(symbol) : undefined) ?? namespaceModuleOf(containerOf(node));
-    if (!symbol) return unresolvedOrExternal(ctx, name, module);
-    if (symbol.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+    const checker = checkerOf(env.project);
+    symbol = checker.getSymbolAtLocation(nameNode);
+    module = (symbol ? importSpecifierOf(symbol) : undefined) ?? namespaceModuleOf(checker, node);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   } catch {
-    return { kind: 'unresolved', name, ...(module ? { module } : {}) };
+    return unresolvedOrExternal(env, name, module);
   }
-  for (const decl of symbol.getDeclarations()) {
-    const declName = declarationName(decl);
+  for (const decl of symbol?.declarations ?? []) {
+    const declName = tsDeclarationName(decl);
     if (declName === undefined) continue;
-    const path = repoPathOf(ctx.root, decl.getSourceFile().getFilePath());
+    const path = repoPathOf(env.root, decl.getSourceFile().fileName);
     if (!path || !isTypeScriptSource(path)) return { kind: 'external', name: declName, ...(module ? { module } : {}) };
-    if (!isEmittedDeclaration(decl)) return { kind: 'unindexed', name: declName, path };
-    return { kind: 'symbol', id: ids.symbol(ctx.repoId, path, declName), path, name: declName, decl };
+    if (!tsIsEmitted(decl)) return { kind: 'unindexed', name: declName, path };
+    return { kind: 'symbol', id: ids.symbol(env.repoId, path, declName), path, name: declName };
   }
-  return unresolvedOrExternal(ctx, name, module);
+  return unresolvedOrExternal(env, name, module);
 }
 
-function unresolvedOrExternal(ctx: SymbolEnv, name: string, module: string | undefined): ResolvedRef {
-  if (module && isPackageSpecifier(ctx.project, module)) return { kind: 'external', name, module };
+function unresolvedOrExternal(env: SymbolEnv, name: string, module: string | undefined): ResolvedRef {
+  if (module && isPackageSpecifier(env.project, module)) return { kind: 'external', name, module };
   return { kind: 'unresolved', name, ...(module ? { module } : {}) };
-}
-
-function namespaceModuleOf(node: Node): string | undefined {
-  const head = Node.isPropertyAccessExpression(node) ? node.getExpression() : Node.isQualifiedName(node) ? node.getLeft() : undefined;
-  if (!Node.isIdentifier(head)) return undefined;
-  const symbol = head.getSymbol();
-  return symbol ? importSpecifierOf(symbol) : undefined;
 }
 
 /** `module#Name` for externals, the plain name otherwise: the display form used in name-list props. */

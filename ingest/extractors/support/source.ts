@@ -1,6 +1,7 @@
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { Node, type SourceFile } from 'ts-morph';
+import type { Node, SourceFile } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
+import { tsDeclarationName, tsIsEmitted, tsLocalExportNames } from './compiler.js';
 
 /** True for TypeScript sources the extractors parse (not declaration files). */
 export function isTypeScriptSource(path: string): boolean {
@@ -23,34 +24,14 @@ export function repoPathOf(root: string, absolutePath: string): string | undefin
   return rel;
 }
 
-const exportNamesCache = new WeakMap<object, Set<string>>();
-
 /** Names a file exports through `export { a, b as c }` / `export default a` without a module specifier. */
 export function localExportNames(file: SourceFile): Set<string> {
-  const cached = exportNamesCache.get(file.compilerNode);
-  if (cached) return cached;
-  const names = new Set<string>();
-  for (const statement of file.getStatements()) {
-    if (Node.isExportDeclaration(statement) && !statement.compilerNode.moduleSpecifier) {
-      for (const spec of statement.getNamedExports()) names.add(spec.getName());
-    } else if (Node.isExportAssignment(statement)) {
-      const expr = statement.getExpression();
-      if (Node.isIdentifier(expr)) names.add(expr.getText());
-    }
-  }
-  exportNamesCache.set(file.compilerNode, names);
-  return names;
+  return tsLocalExportNames(file.compilerNode);
 }
 
 /** The symbol name the TypeScript extractor gives a top-level declaration (`default` for anonymous). */
 export function declarationName(decl: Node): string | undefined {
-  if (Node.isClassDeclaration(decl) || Node.isFunctionDeclaration(decl)) return decl.getName() ?? 'default';
-  if (Node.isInterfaceDeclaration(decl) || Node.isTypeAliasDeclaration(decl) || Node.isEnumDeclaration(decl)) return decl.getName();
-  if (Node.isVariableDeclaration(decl)) {
-    const name = decl.getNameNode();
-    return Node.isIdentifier(name) ? name.getText() : undefined;
-  }
-  return undefined;
+  return tsDeclarationName(decl.compilerNode);
 }
 
 /**
@@ -59,15 +40,5 @@ export function declarationName(decl: Node): string | undefined {
  * Edges may only point at declarations for which this is true.
  */
 export function isEmittedDeclaration(decl: Node): boolean {
-  const statement = Node.isVariableDeclaration(decl) ? decl.getVariableStatement() : decl;
-  if (!statement || !Node.isSourceFile(statement.getParent())) return false;
-  if (Node.isClassDeclaration(decl) || Node.isInterfaceDeclaration(decl) || Node.isTypeAliasDeclaration(decl) || Node.isEnumDeclaration(decl)) {
-    return true;
-  }
-  if (Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl)) {
-    const exported = Node.isVariableStatement(statement) || Node.isFunctionDeclaration(statement) ? statement.hasExportKeyword() : false;
-    const name = declarationName(decl);
-    return exported || (name !== undefined && localExportNames(decl.getSourceFile()).has(name));
-  }
-  return false;
+  return tsIsEmitted(decl.compilerNode);
 }

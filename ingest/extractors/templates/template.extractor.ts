@@ -1,7 +1,7 @@
 import type { ExtractContext, Extractor } from '../../model/extractor.js';
 import type { FileFacts } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
-import { addEvent, guarded } from '../support/facts.js';
+import { addEvent, EXTRACTOR_ERROR, guarded } from '../support/facts.js';
 import { isTypeScriptSource, sourceFileOf } from '../support/source.js';
 import { emitNavTrigger, linkTrigger } from '../navigation/nav-target.js';
 import { inlineTemplates } from './template-sources.js';
@@ -28,7 +28,7 @@ function extractTemplate(ctx: ExtractContext, into: FileFacts, owner: UsageOwner
       });
       for (const from of [usageId, ...firers]) linkTrigger(into, from, triggerId);
     } catch (error) {
-      addEvent(into, PARSER, 'unsupported_syntax', `<${el.tag}>: ${error instanceof Error ? error.message : String(error)}`, el.line);
+      addEvent(into, PARSER, 'unsupported_syntax', `${EXTRACTOR_ERROR} <${el.tag}>: ${error instanceof Error ? error.message : String(error)}`, el.line);
     }
   }
 }
@@ -48,7 +48,7 @@ export const templateExtractor: Extractor = {
       try {
         extractTemplate(ctx, into, { repoId: ctx.repoId, path: ctx.path, families, ownerIds: [fileId] }, undefined, []);
       } catch (error) {
-        addEvent(into, PARSER, 'parse_error', `template: ${error instanceof Error ? error.message : String(error)}`);
+        addEvent(into, PARSER, 'parse_error', `${EXTRACTOR_ERROR} template: ${error instanceof Error ? error.message : String(error)}`);
       }
       return;
     }

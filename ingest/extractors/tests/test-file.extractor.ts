@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import type { ExtractContext, Extractor } from '../../model/extractor.js';
 import type { FileFacts, PropValue } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
@@ -46,11 +46,17 @@ function describeTitles(sf: SourceFile): Array<{ title: string; line: number }> 
 function importedFiles(ctx: ExtractContext, sf: SourceFile): string[] {
   const out = new Set<string>();
   for (const imp of sf.getImportDeclarations()) {
-    const spec = imp.getModuleSpecifierValue();
+    const raw = imp.compilerNode.moduleSpecifier;
+    const spec = ts.isStringLiteral(raw) ? raw.text : undefined;
+    if (spec === undefined) continue;
     const resolved = imp.getModuleSpecifierSourceFile();
     const path = resolved ? repoPathOf(ctx.root, resolved.getFilePath()) : undefined;
     if (path) out.add(path);
     else if (spec.startsWith('.')) out.add(posix.normalize(posix.join(posix.dirname(ctx.path), spec)));
+  }
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const spec = call.getExpression().getText() === 'require' ? stringValue(call.getArguments()[0]) : undefined;
+    if (spec?.startsWith('.')) out.add(posix.normalize(posix.join(posix.dirname(ctx.path), spec)));
   }
   return [...out];
 }

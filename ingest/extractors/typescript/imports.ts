@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
-import { Node, SyntaxKind, ts, type ExportDeclaration, type ImportDeclaration, type SourceFile } from 'ts-morph';
+import { ts, type SourceFile } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import type { FileFacts } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
+import { checkerOf, forEachCall } from '../support/compiler.js';
 import { addEdge, addRef, guarded } from '../support/facts.js';
 import { isPackageSpecifier, resolveModulePath } from '../support/modules.js';
 import { repoPathOf } from '../support/source.js';
@@ -18,38 +19,46 @@ interface ImportAgg {
   viaBarrel: Set<string>;
 }
 
-function importedNames(decl: ImportDeclaration | ExportDeclaration): string[] {
-  if (Node.isImportDeclaration(decl)) {
-    const names: string[] = [];
-    if (decl.getDefaultImport()) names.push('default');
-    if (decl.getNamespaceImport()) names.push('*');
-    for (const spec of decl.getNamedImports()) names.push(spec.getName());
+type ModuleDecl = ts.ImportDeclaration | ts.ExportDeclaration;
+
+function importedNames(decl: ModuleDecl): string[] {
+  if (ts.isImportDeclaration(decl)) {
+    const clause = decl.importClause;
+    if (!clause) return [];
+    const names: string[] = clause.name ? ['default'] : [];
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
+    if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
     return names;
   }
-  if (!decl.hasNamedExports()) return ['*'];
-  return decl.getNamedExports().map((spec) => spec.getName());
+  const clause = decl.exportClause;
+  if (!clause || ts.isNamespaceExport(clause)) return ['*'];
+  return clause.elements.map((el) => (el.propertyName ?? el.name).text);
 }
 
-/** The file a named import really comes from when the module it names re-exports it (a barrel). */
-function barrelSources(ctx: ExtractContext, decl: ImportDeclaration | ExportDeclaration, targetPath: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  const specs = Node.isImportDeclaration(decl) ? decl.getNamedImports() : decl.getNamedExports();
-  for (const spec of specs) {
-    const symbol = spec.getNameNode().getSymbol();
-    const aliased = symbol?.isAlias() ? symbol.getAliasedSymbol() : undefined;
-    const origin = aliased?.getDeclarations()[0]?.getSourceFile();
-    const originPath = origin ? repoPathOf(ctx.root, origin.getFilePath()) : undefined;
-    if (!originPath || originPath === targetPath || originPath === ctx.path) continue;
-    out.set(originPath, [...(out.get(originPath) ?? []), spec.getName()]);
+function namedElements(decl: ModuleDecl): readonly (ts.ImportSpecifier | ts.ExportSpecifier)[] {
+  if (ts.isImportDeclaration(decl)) {
+    const bindings = decl.importClause?.namedBindings;
+    return bindings && ts.isNamedImports(bindings) ? bindings.elements : [];
   }
-  return out;
+  return decl.exportClause && ts.isNamedExports(decl.exportClause) ? decl.exportClause.elements : [];
+}
+
+function isTypeOnly(decl: ModuleDecl): boolean {
+  return ts.isImportDeclaration(decl) ? Boolean(decl.importClause?.isTypeOnly) : decl.isTypeOnly;
+}
+
+/** True when a module re-exports from other modules (a barrel). */
+function isBarrel(file: ts.SourceFile): boolean {
+  return file.statements.some((s) => ts.isExportDeclaration(s) && s.moduleSpecifier !== undefined);
 }
 
 /**
  * `IMPORTS` file→file edges: static imports, re-exports (`export … from`) and `import()` calls,
- * resolved by the compiler (relative paths, index barrels, tsconfig `paths`). A named import taken
- * from a barrel also yields an edge to the file that declares it, with `viaBarrel`. Imports of
- * packages are not edges; unresolvable in-repo specifiers become `file` references.
+ * resolved by the compiler (relative paths, index barrels, tsconfig `paths`) — the same lookup
+ * as ts-morph's getModuleSpecifierSourceFile, on raw nodes. A named import taken from a barrel
+ * also yields an edge to the file that declares it, with `viaBarrel`. Imports of packages are not
+ * edges; unresolvable in-repo specifiers become `file` references.
  */
 export function extractImports(ctx: ExtractContext, file: SourceFile, into: FileFacts): void {
   const byTarget = new Map<string, ImportAgg>();
@@ -62,61 +71,69 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
     return a;
   };
   const fromId = ids.file(ctx.repoId, ctx.path);
+  const sf = file.compilerNode;
+  const checker = checkerOf(ctx.project);
+  const lineOf = (node: ts.Node): number => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
   const unresolved = (specifier: string, line: number): void => {
     if (isPackageSpecifier(ctx.project, specifier)) return;
     const guess = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(ctx.path), specifier)) : specifier;
     addRef(into, { type: 'IMPORTS', from: fromId, target: { kind: 'file', path: guess }, props: { specifier, line } });
   };
 
-  const declarations: Array<ImportDeclaration | ExportDeclaration> = [...file.getImportDeclarations(), ...file.getExportDeclarations()];
-  for (const decl of declarations) {
-    guarded(into, PARSER, decl, 'import', () => {
-      const literal = decl.compilerNode.moduleSpecifier;
-      if (!literal || !ts.isStringLiteral(literal)) return;
+  for (const statement of sf.statements) {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+    const literal = statement.moduleSpecifier;
+    if (!literal || !ts.isStringLiteral(literal)) continue;
+    guarded(into, PARSER, undefined, 'import', () => {
       const specifier = literal.text;
-      const target = decl.getModuleSpecifierSourceFile()?.getFilePath() ?? resolveModulePath(ctx.project, file.getFilePath(), specifier);
-      const targetPath = target ? repoPathOf(ctx.root, target) : undefined;
+      const moduleDecl = checker.getSymbolAtLocation(literal)?.valueDeclaration;
+      const target = moduleDecl && ts.isSourceFile(moduleDecl) ? moduleDecl : undefined;
+      const targetName = target?.fileName ?? resolveModulePath(ctx.project, file.getFilePath(), specifier);
+      const targetPath = targetName ? repoPathOf(ctx.root, targetName) : undefined;
       if (!targetPath) {
-        if (!target) unresolved(specifier, decl.getStartLineNumber());
+        if (!targetName) unresolved(specifier, lineOf(statement));
         return;
       }
       const a = agg(targetPath);
-      for (const name of importedNames(decl)) a.specifiers.add(name);
+      for (const name of importedNames(statement)) a.specifiers.add(name);
       a.modules.add(specifier);
-      a.typeOnly &&= decl.isTypeOnly();
+      a.typeOnly &&= isTypeOnly(statement);
       a.dynamic = false;
-      if (Node.isExportDeclaration(decl)) a.reexport = true;
-      const targetFile = ctx.project.getSourceFile(target!);
-      if (targetFile && targetFile.getExportDeclarations().some((e) => e.compilerNode.moduleSpecifier)) {
-        for (const [origin, names] of barrelSources(ctx, decl, targetPath)) {
-          const o = agg(origin);
-          names.forEach((n) => o.specifiers.add(n));
-          o.typeOnly &&= decl.isTypeOnly();
-          o.dynamic = false;
-          o.viaBarrel.add(targetPath);
-        }
+      if (ts.isExportDeclaration(statement)) a.reexport = true;
+      if (!target || !isBarrel(target)) return;
+      for (const el of namedElements(statement)) {
+        const symbol = checker.getSymbolAtLocation(el.name);
+        const aliased = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : undefined;
+        const origin = aliased?.declarations?.[0]?.getSourceFile();
+        const originPath = origin ? repoPathOf(ctx.root, origin.fileName) : undefined;
+        if (!originPath || originPath === targetPath || originPath === ctx.path) continue;
+        const o = agg(originPath);
+        o.specifiers.add((el.propertyName ?? el.name).text);
+        o.typeOnly &&= isTypeOnly(statement) || el.isTypeOnly;
+        o.dynamic = false;
+        o.viaBarrel.add(targetPath);
       }
     });
   }
 
   if (ctx.text.includes('import(')) {
-    for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      if (call.getExpression().getKind() !== SyntaxKind.ImportKeyword) continue;
-      guarded(into, PARSER, call, 'dynamic import', () => {
-        const arg = call.getArguments()[0];
-        if (!arg || !(Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg))) return;
-        const specifier = arg.getLiteralValue();
+    forEachCall(sf, (call) => {
+      if (call.expression.kind !== ts.SyntaxKind.ImportKeyword) return;
+      const arg = call.arguments[0];
+      if (!arg || !ts.isStringLiteralLike(arg)) return;
+      guarded(into, PARSER, undefined, 'dynamic import', () => {
+        const specifier = arg.text;
         const target = resolveModulePath(ctx.project, file.getFilePath(), specifier);
         const targetPath = target ? repoPathOf(ctx.root, target) : undefined;
         if (!targetPath) {
-          if (!target) unresolved(specifier, call.getStartLineNumber());
+          if (!target) unresolved(specifier, lineOf(call));
           return;
         }
         const a = agg(targetPath);
         a.modules.add(specifier);
         a.typeOnly = false;
       });
-    }
+    });
   }
 
   for (const [targetPath, a] of byTarget) {

@@ -1,14 +1,12 @@
-import { Node, SyntaxKind, type ClassDeclaration } from 'ts-morph';
+import { ts, type Node } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import type { FileFacts } from '../../model/facts.js';
 import { addEdge, addRef, guarded, upsertNode } from '../support/facts.js';
+import { forEachCall, unwrapTs } from '../support/compiler.js';
 import { refLabel, resolveReference, type ResolvedRef } from '../support/resolve-symbol.js';
-import { unwrap } from '../support/text.js';
 import { ANGULAR_CLASS_DECORATORS } from './class-members.js';
-import { decoratorNames } from './symbol-headers.js';
 
 const PARSER = 'typescript';
-const NON_DI_PARAM_DECORATORS = new Set(['Attribute']);
 
 interface Injection {
   ref: ResolvedRef;
@@ -17,53 +15,67 @@ interface Injection {
   token: boolean;
 }
 
+function calleeName(expr: ts.Expression): string | undefined {
+  if (ts.isIdentifier(expr)) return expr.text;
+  if (ts.isPropertyAccessExpression(expr)) return expr.name.text;
+  return undefined;
+}
+
+function decoratorsOf(node: ts.Node): Array<{ name: string; args: readonly ts.Expression[] }> {
+  if (!ts.canHaveDecorators(node)) return [];
+  return (ts.getDecorators(node) ?? []).flatMap((d) => {
+    const e = d.expression;
+    const name = ts.isCallExpression(e) ? calleeName(e.expression) : calleeName(e);
+    return name ? [{ name, args: ts.isCallExpression(e) ? e.arguments : [] }] : [];
+  });
+}
+
 /** The DI token an expression names: `X`, `ns.X`, or `forwardRef(() => X)`. */
-function tokenExpression(expr: Node | undefined): Node | undefined {
+function tokenExpression(expr: ts.Node | undefined): ts.Node | undefined {
   if (!expr) return undefined;
-  const e = unwrap(expr);
-  if (Node.isIdentifier(e) || Node.isPropertyAccessExpression(e)) return e;
-  if (Node.isCallExpression(e) && e.getExpression().getText() === 'forwardRef') {
-    const fn = e.getArguments()[0];
-    if (fn && Node.isArrowFunction(fn)) return tokenExpression(fn.getBody());
+  const e = unwrapTs(expr);
+  if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) return e;
+  if (ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'forwardRef') {
+    const fn = e.arguments[0];
+    if (fn && ts.isArrowFunction(fn)) return tokenExpression(fn.body);
   }
   return undefined;
 }
 
-function constructorInjections(ctx: ExtractContext, cls: ClassDeclaration): Injection[] {
-  const ctor = cls.getConstructors().find((c) => c.hasBody()) ?? cls.getConstructors()[0];
+function constructorInjections(ctx: ExtractContext, cls: ts.ClassDeclaration): Injection[] {
+  const ctors = cls.members.filter((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m));
+  const ctor = ctors.find((c) => c.body) ?? ctors[0];
   if (!ctor) return [];
   const out: Injection[] = [];
-  for (const param of ctor.getParameters()) {
-    const decorators = param.getDecorators();
-    if (decorators.some((d) => NON_DI_PARAM_DECORATORS.has(d.getName()))) continue;
-    const injectArg = decorators.find((d) => d.getName() === 'Inject')?.getArguments()[0];
-    let target = tokenExpression(injectArg);
+  for (const param of ctor.parameters) {
+    const decorators = decoratorsOf(param);
+    if (decorators.some((d) => d.name === 'Attribute')) continue;
+    let target = tokenExpression(decorators.find((d) => d.name === 'Inject')?.args[0]);
     const token = target !== undefined;
-    if (!target) {
-      const typeNode = param.getTypeNode();
-      const candidates = typeNode && Node.isUnionTypeNode(typeNode) ? typeNode.getTypeNodes() : typeNode ? [typeNode] : [];
-      target = candidates.find((t) => Node.isTypeReference(t));
+    if (!target && param.type) {
+      const candidates = ts.isUnionTypeNode(param.type) ? param.type.types : [param.type];
+      target = candidates.find((t) => ts.isTypeReferenceNode(t));
     }
     if (!target) continue;
     const ref = resolveReference(ctx, target);
-    if (ref) out.push({ ref, via: 'constructor', param: param.getName(), token });
+    const paramName = ts.isIdentifier(param.name) ? param.name.text : undefined;
+    if (ref) out.push({ ref, via: 'constructor', ...(paramName ? { param: paramName } : {}), token });
   }
   return out;
 }
 
-function injectCalls(ctx: ExtractContext, scope: Node): Injection[] {
+function injectCalls(ctx: ExtractContext, scope: ts.Node): Injection[] {
   const out: Injection[] = [];
-  for (const call of scope.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const callee = call.getExpression();
-    if (!Node.isIdentifier(callee) || callee.getText() !== 'inject') continue;
-    const target = tokenExpression(call.getArguments()[0]);
+  forEachCall(scope, (call) => {
+    if (!ts.isIdentifier(call.expression) || call.expression.text !== 'inject') return;
+    const target = tokenExpression(call.arguments[0]);
     const ref = target ? resolveReference(ctx, target) : undefined;
     if (ref) out.push({ ref, via: 'inject', token: false });
-  }
+  });
   return out;
 }
 
-function emit(ctx: ExtractContext, into: FileFacts, ownerId: string, injections: Injection[]): void {
+function emit(into: FileFacts, ownerId: string, injections: Injection[]): void {
   if (!injections.length) return;
   const names: string[] = [];
   const external: string[] = [];
@@ -88,16 +100,17 @@ function emit(ctx: ExtractContext, into: FileFacts, ownerId: string, injections:
  */
 export function extractInjections(ctx: ExtractContext, into: FileFacts, ownerIds: Map<Node, string>): void {
   const hasInjectCall = ctx.text.includes('inject(');
-  for (const [node, ownerId] of ownerIds) {
-    guarded(into, PARSER, node, 'dependency injection', () => {
+  for (const [owner, ownerId] of ownerIds) {
+    guarded(into, PARSER, owner, 'dependency injection', () => {
+      const node = owner.compilerNode;
       const found: Injection[] = [];
-      if (Node.isClassDeclaration(node) && decoratorNames(node).some((d) => ANGULAR_CLASS_DECORATORS.has(d))) {
+      if (ts.isClassDeclaration(node) && decoratorsOf(node).some((d) => ANGULAR_CLASS_DECORATORS.has(d.name))) {
         found.push(...constructorInjections(ctx, node));
       }
-      if (hasInjectCall && (Node.isClassDeclaration(node) || Node.isFunctionDeclaration(node) || Node.isVariableDeclaration(node))) {
+      if (hasInjectCall && (ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isVariableDeclaration(node))) {
         found.push(...injectCalls(ctx, node));
       }
-      emit(ctx, into, ownerId, found);
+      emit(into, ownerId, found);
     });
   }
 }

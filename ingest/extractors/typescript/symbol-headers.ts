@@ -1,5 +1,5 @@
 import {
-  Node, type ClassDeclaration, type EnumDeclaration, type FunctionDeclaration, type InterfaceDeclaration,
+  Node, ts, type ClassDeclaration, type EnumDeclaration, type FunctionDeclaration, type InterfaceDeclaration,
   type TypeAliasDeclaration, type VariableDeclaration, type VariableStatement,
 } from 'ts-morph';
 import type { PropValue } from '../../model/facts.js';
@@ -27,10 +27,16 @@ function typeParamsText(node: Node): string {
   return params.length ? `<${params.map((p) => p.getText()).join(', ')}>` : '';
 }
 
+/** Heritage clause texts read from the compiler node (ts-morph's getExtends() walks tokens). */
+function heritage(decl: ClassDeclaration | InterfaceDeclaration, token: ts.SyntaxKind): string[] {
+  const sf = decl.getSourceFile().compilerNode;
+  return (decl.compilerNode.heritageClauses ?? []).filter((c) => c.token === token).flatMap((c) => c.types.map((t) => compact(t.getText(sf), 120)));
+}
+
 function classHeader(decl: ClassDeclaration, exported: boolean): SymbolHeader {
   const name = decl.getName() ?? 'default';
-  const ext = decl.getExtends()?.getText();
-  const impl = decl.getImplements().map((i) => compact(i.getText(), 120));
+  const ext = heritage(decl, ts.SyntaxKind.ExtendsKeyword)[0];
+  const impl = heritage(decl, ts.SyntaxKind.ImplementsKeyword);
   const head = `${decl.isAbstract() ? 'abstract ' : ''}class ${name}${typeParamsText(decl)}${ext ? ` extends ${ext}` : ''}${impl.length ? ` implements ${impl.join(', ')}` : ''}`;
   const props: Record<string, PropValue> = { exported, signature: compact(head, 300), decorators: decoratorNames(decl), implements: impl };
   if (ext) props.extends = compact(ext, 160);
@@ -39,7 +45,7 @@ function classHeader(decl: ClassDeclaration, exported: boolean): SymbolHeader {
 }
 
 function interfaceHeader(decl: InterfaceDeclaration, exported: boolean): SymbolHeader {
-  const ext = decl.getExtends().map((e) => compact(e.getText(), 120));
+  const ext = heritage(decl, ts.SyntaxKind.ExtendsKeyword);
   const members = decl.getMembers().slice(0, MAX_MEMBERS).map((m) => compact(m.getText().replace(/[;,]\s*$/, ''), 200));
   const head = `interface ${decl.getName()}${typeParamsText(decl)}${ext.length ? ` extends ${ext.join(', ')}` : ''}`;
   return { node: decl, name: decl.getName(), kind: 'interface', props: { exported, signature: compact(head, 300), extends: ext, members } };

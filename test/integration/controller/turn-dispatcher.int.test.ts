@@ -3,8 +3,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TurnResponseSchema, type TurnResponse } from '../../../src/controller/envelope.schema.js';
 import { TurnEvents, type TurnEvent } from '../../../src/controller/turn-events.js';
-import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
-import type { Graph } from '../../../src/graph/graph.js';
+import { defineVerb, type VerbDefinition } from '../../../src/controller/verb.js';
+import { defaultVerbs, VerbRegistry } from '../../../src/controller/verb-registry.js';
+import { z } from 'zod';
+import { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
+import { AppError } from '../../../src/errors/index.js';
+import { Graph } from '../../../src/graph/graph.js';
+import { PackStore } from '../../../src/pack/index.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
+import { WorkStore } from '../../../src/session/index.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { int, makeDispatcher, makeFixtureRepo, readTurns, setWorkState, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
 
@@ -271,15 +278,45 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect(after.capabilities).toEqual(['signal_task_complete']);
     });
 
-    it('returns a TIMEOUT deny instead of hanging', async () => {
-      const slow = makeDispatcher(graph, repo.root, repoId, { config: testConfig(repoId, { mcp: { turnTimeoutMs: 100 } }) });
-      const big = 'x'.repeat(50);
-      const r = await Promise.race([
-        slow.turn({ verb: 'search_codebase_text', workId, agentId, args: { query: big } }),
-        new Promise<TurnResponse>((resolve) => setTimeout(() => resolve({ outcome: 'hung' } as unknown as TurnResponse), 5000)),
-      ]);
-      expect(['ok', 'denied']).toContain(r.outcome);
-      if (r.outcome === 'denied') expect(r.deny?.code).toBe('TIMEOUT');
+    it('answers with a retryable GRAPH_UNAVAILABLE deny while Neo4j is down, and recovers', async () => {
+      const dead = new Graph({ connection: { uri: 'bolt://127.0.0.1:1', username: 'neo4j', password: 'x', source: 'env' }, log: silentLogger, maxRetryMs: 200 });
+      let up = false;
+      const flaky = new TurnDispatcher({
+        config: testConfig(repoId), repoRoot: repo.root, log: silentLogger,
+        services: async () => {
+          const g = up ? graph : dead;
+          return { repoId, graph: g, sessions: new WorkStore({ graph: g, repoId }), packs: new PackStore({ graph: g, repoId, repoRoot: repo.root }) };
+        },
+      });
+      const down = await flaky.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } });
+      expect(down.deny).toMatchObject({ code: 'GRAPH_UNAVAILABLE', retryable: true, requiresHuman: true });
+      expect(JSON.stringify(down)).not.toContain('x"');
+      await dead.close();
+      const failing = new TurnDispatcher({
+        config: testConfig(repoId), repoRoot: repo.root, log: silentLogger,
+        services: async () => {
+          if (!up) throw new AppError('GRAPH_UNAVAILABLE');
+          return { repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot: repo.root }) };
+        },
+      });
+      expect((await failing.turn({ verb: 'initialize_work', originalPrompt: 'user' })).deny?.code).toBe('GRAPH_UNAVAILABLE');
+      up = true;
+      expect((await failing.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } })).outcome).toBe('ok');
+    });
+
+    it('returns a TIMEOUT deny instead of hanging, and aborts the verb’s work', async () => {
+      let aborted = false;
+      const stuck = defineVerb({
+        name: 'search_codebase_text', description: 'test double that never finishes', whenToUse: 'tests', states: ['PLANNING'],
+        args: z.strictObject({ query: z.string().describe('ignored') }),
+        run: ({ ctx }) => new Promise((_, reject) => ctx.signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); })),
+      });
+      const verbs = new VerbRegistry([...defaultVerbs().filter((v) => v.name !== 'search_codebase_text'), stuck as VerbDefinition]);
+      const slow = makeDispatcher(graph, repo.root, repoId, { verbs, config: testConfig(repoId, { mcp: { turnTimeoutMs: 200 } }) });
+      const r = await slow.turn({ verb: 'search_codebase_text', workId, agentId, args: { query: 'x' } });
+      expect(r.deny).toMatchObject({ code: 'TIMEOUT', retryable: true });
+      expect(r.state).toBe('PLANNING');
+      expect(aborted).toBe(true);
     });
   });
 });

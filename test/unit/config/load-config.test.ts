@@ -22,11 +22,11 @@ const failure = (fn: () => unknown): AppError => {
 };
 
 describe('loadConfig', () => {
-  it('uses the shipped defaults and derives a repoId from the folder', () => {
+  it('uses the shipped defaults and leaves repo.id to ingestion’s derivation', () => {
     const { config } = loadConfig({ repoRoot: repoWith({}), env: {} });
     expect(config.budget).toEqual({ maxTokens: 100_000, thresholdPercent: 0.6 });
     expect(config.mcp.turnTimeoutMs).toBe(30_000);
-    expect(config.repo.id).toMatch(/^gg-config-[a-z0-9-]+-[0-9a-f]{8}$/);
+    expect(config.repo.id).toBeUndefined();
   });
 
   it('layers base.json → repo.json → env.local.json → environment', () => {

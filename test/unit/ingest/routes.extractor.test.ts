@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routesExtractor } from '../../../ingest/extractors/routes/index.js';
+import { invalidateRouteIndex, routesExtractor } from '../../../ingest/extractors/routes/index.js';
 import type { FileFacts } from '../../../ingest/model/facts.js';
 import { ids } from '../../../ingest/model/ids.js';
 import { FIXTURE_ROOT, loadWorkspace, memoryWorkspace, REPO_ID, type Workspace } from '../../support/extract-fixture.js';
@@ -165,6 +165,24 @@ describe('routes extractor: other shapes', () => {
     ]);
   });
 
+  it('resolves app-root-relative legacy strings and destructured import() exports', () => {
+    const mem = memoryWorkspace({
+      'src/app/app.routing.ts': [
+        'export const routing = RouterModule.forRoot([',
+        "  { path: 'old', loadChildren: 'app/legacy/legacy.module#LegacyModule' },",
+        "  { path: 'new', loadChildren: () => import('./modern/modern.module').then(({ ModernModule }) => ModernModule) },",
+        ']);',
+      ].join('\n'),
+      'src/app/legacy/legacy.module.ts': 'export class LegacyModule {}',
+      'src/app/modern/modern.module.ts': 'export class ModernModule {}',
+    });
+    const facts = mem.extract('src/app/app.routing.ts', [routesExtractor]);
+    expect(edges(facts, 'LOADS_CHILDREN')).toEqual([
+      [route('src/app/app.routing.ts', 2, '/old'), sym('src/app/legacy/legacy.module.ts', 'LegacyModule'), { form: 'string' }],
+      [route('src/app/app.routing.ts', 3, '/new'), sym('src/app/modern/modern.module.ts', 'ModernModule'), { form: 'import' }],
+    ]);
+  });
+
   it('records every mount of a module loaded from two places', () => {
     const mem = memoryWorkspace({
       'src/app.routes.ts': [
@@ -245,6 +263,27 @@ describe('routes extractor: other shapes', () => {
       ['unsupported_syntax', 3, "children under '/{SEGMENT}' is not a same-file array (external); its routes are indexed where they are declared, without this prefix"],
       ['unsupported_syntax', 3, "loadChildren shape not understood (() => load('x'))"],
     ]);
+  });
+
+  it('follows edits of a loader file and, after invalidation, new loader files', () => {
+    const mem = memoryWorkspace({
+      'src/app.routes.ts': "export const routes: Routes = [{ path: 'a', loadChildren: () => import('./child.routes') }];",
+      'src/child.routes.ts': "export default [{ path: 'x', component: X }] satisfies Routes;\nclass X {}",
+    });
+    const fullPath = () => mem.extract('src/child.routes.ts', [routesExtractor]).nodes[0]?.props.fullPath;
+    expect(fullPath()).toBe('/a/x');
+    mem.write('src/app.routes.ts', "export const routes: Routes = [{ path: 'b', loadChildren: () => import('./child.routes') }];");
+    expect(fullPath()).toBe('/b/x');
+    mem.write('src/other.routes.ts', "export const more: Routes = [{ path: 'c', loadChildren: () => import('./child.routes') }];");
+    invalidateRouteIndex(mem.project);
+    expect(mem.extract('src/child.routes.ts', [routesExtractor]).nodes[0]?.props.fullPaths).toEqual(['/b/x', '/c/x']);
+  });
+
+  it('leaves route arrays in spec files alone', () => {
+    const mem = memoryWorkspace({ 'src/a.spec.ts': "const routes: Routes = [{ path: 'test', component: Host }];\nclass Host {}" });
+    expect(routesExtractor.appliesTo('src/a.spec.ts')).toBe(false);
+    expect(routesExtractor.appliesTo('src/a.routes.ts')).toBe(true);
+    expect(mem.read('src/a.spec.ts')).toBeDefined();
   });
 
   it('does not mistake menu configs for routes', () => {

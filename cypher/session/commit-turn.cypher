@@ -1,0 +1,28 @@
+// session/commit-turn.cypher — records one turn in one statement: tokens and (version-checked) state change on the work, the Turn, agent counters, friction
+// params: workId: string|null, repoId, agentId: string|null, tokens: Integer, nextState: string|null, expectedVersion: Integer|null, turn: map, rejected: Integer, friction: list<map>   returns: applied, seenVersion, version, state, usedTokens
+OPTIONAL MATCH (w:Work {id: $workId})
+WHERE w.repoId = $repoId
+// Writing first takes the work's write lock, so the version read next cannot go stale before the SET.
+FOREACH (_ IN CASE WHEN w IS NULL THEN [] ELSE [1] END | SET w.updatedAt = datetime())
+WITH w, w.version AS seenVersion
+WITH w, seenVersion, (w IS NULL OR $nextState IS NULL OR seenVersion = $expectedVersion) AS applied
+FOREACH (_ IN CASE WHEN w IS NOT NULL AND applied THEN [1] ELSE [] END |
+  SET w.usedTokens = w.usedTokens + $tokens,
+      w.state = coalesce($nextState, w.state),
+      w.version = w.version + CASE WHEN $nextState IS NULL THEN 0 ELSE 1 END)
+CREATE (t:Turn)
+SET t = $turn, t.at = datetime()
+FOREACH (_ IN CASE WHEN w IS NULL OR $agentId IS NULL THEN [] ELSE [1] END |
+  CREATE (w)-[:HAS_TURN]->(t)
+  MERGE (a:Agent {id: $agentId})
+    ON CREATE SET a.repoId = $repoId, a.workId = w.id, a.actions = 0, a.rejections = 0, a.usedTokens = 0, a.createdAt = datetime()
+  SET a.lastSeenAt = datetime()
+  SET a.actions = a.actions + 1, a.rejections = a.rejections + $rejected, a.usedTokens = a.usedTokens + $tokens
+  MERGE (a)-[:WORKS_ON]->(w)
+  CREATE (a)-[:TOOK]->(t))
+FOREACH (e IN $friction |
+  CREATE (f:FrictionEvent)
+  SET f = e, f.repoId = $repoId, f.at = datetime()
+  CREATE (t)-[:RAISED]->(f)
+  FOREACH (_ IN CASE WHEN w IS NULL THEN [] ELSE [1] END | CREATE (w)-[:HAD_FRICTION]->(f)))
+RETURN applied, seenVersion, w.version AS version, w.state AS state, w.usedTokens AS usedTokens

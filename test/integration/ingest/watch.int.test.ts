@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTsProjectCache, ingestRepository, watchRepository, type IngestSummary, type RepoWatcher } from '../../../ingest/index.js';
+import type { Graph } from '../../../src/graph/graph.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
+import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { nodesByLabel } from '../../support/ingest-queries.js';
+import { miniExtractors } from '../../support/mini-extractor.js';
+import { MINI_FILES, removeWorkspace, writeFile, writeWorkspace } from '../../support/mini-workspace.js';
+
+describe('watchRepository', () => {
+  let graph: Graph;
+  let root: string;
+  let watcher: RepoWatcher;
+  const runs: IngestSummary[] = [];
+  const repoId = testNamespace('ingest-watch');
+
+  beforeAll(async () => {
+    graph = openTestGraph();
+    root = writeWorkspace(MINI_FILES);
+    const projectCache = createTsProjectCache();
+    await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, extractors: miniExtractors, projectCache });
+    watcher = watchRepository({ graph, root, log: silentLogger, settings: { repoId }, projectCache, extractors: miniExtractors, debounceMs: 100, onRun: (s) => runs.push(s) });
+  });
+  afterAll(async () => {
+    await watcher.close();
+    await cleanNamespace(graph, repoId);
+    await graph.close();
+    removeWorkspace(root);
+  });
+
+  it('re-ingests a changed and an added file after the debounce, ignoring excluded paths', async () => {
+    await new Promise((r) => setTimeout(r, 200));
+    writeFile(root, 'src/app/new/thing.ts', 'export class Thing {}\n');
+    writeFile(root, 'src/app/shared/order.service.ts', 'export class OrderService { x = 1; }\n');
+    writeFile(root, 'node_modules/lib/ignored.ts', 'export class Ignored {}\n');
+    await new Promise((r) => setTimeout(r, 400));
+    await watcher.idle();
+    const parsed = runs.reduce((n, s) => n + s.files.parsed, 0);
+    expect(parsed).toBe(2);
+    expect(runs.every((s) => s.mode === 'paths')).toBe(true);
+    const files = (await graph.read(nodesByLabel, { repoId, label: 'File' })).map((f) => f.props.path);
+    expect(files).toContain('src/app/new/thing.ts');
+    expect((await graph.read(nodesByLabel, { repoId, label: 'Symbol' })).map((s) => s.props.name)).toContain('Thing');
+    expect(files).not.toContain('node_modules/lib/ignored.ts');
+  });
+});
