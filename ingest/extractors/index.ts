@@ -4,6 +4,8 @@ import { angularExtractor } from './angular/index.js';
 import { contractsExtractor } from './contracts/contracts.extractor.js';
 import { federationExtractor } from './federation/federation.extractor.js';
 import { remoteLoadExtractor } from './federation/remote-load.extractor.js';
+import { endpointCallsExtractor, openApiExtractor } from './openapi/index.js';
+import { testFileExtractor } from './tests/index.js';
 import { navigationExtractor } from './navigation/navigation.extractor.js';
 import { routesExtractor } from './routes/index.js';
 import { templateExtractor } from './templates/template.extractor.js';
@@ -23,4 +25,7 @@ export const extractors: readonly Extractor[] = [
   federationExtractor,
   remoteLoadExtractor,
   contractsExtractor,
+  openApiExtractor,
+  endpointCallsExtractor,
+  testFileExtractor,
 ];

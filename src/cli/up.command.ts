@@ -1,18 +1,34 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
+import { ingestRepository, summaryLines, terminalProgress } from '../../ingest/index.js';
 import { openGraph } from '../graph/connect.js';
 import { LocalNeo4j } from '../graph/local-neo4j/index.js';
 import { graphqlConfigFromEnv, resolveGraphqlConfig, startGraphqlServer } from '../graphql/index.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
+import { packageRoot } from '../runtime/package-root.js';
 import { DEFAULT_GRAPHQL_PORT, parsePort } from './graphql.command.js';
 import { action, stage, untilSignal } from './output.js';
 
-/** `graphgate up` (what `npm start` runs): Neo4j, schema, GraphQL — then waits until interrupted. */
+/** The workspace `up` ingests when no repository is named: the bundled Angular sample. */
+export const SAMPLE_WORKSPACE = join(packageRoot(), 'test', 'fixtures', 'workspace');
+
+interface UpFlags {
+  repo?: string;
+  repoId?: string;
+  ingest: boolean;
+  graphqlPort?: string;
+}
+
+/** `graphgate up` (what `npm start` runs): Neo4j, schema, ingest, GraphQL — then waits until interrupted. */
 export function registerUpCommand(program: Command): void {
   program
     .command('up')
-    .description('start everything: the local Neo4j (unless NEO4J_URI is set), the schema and the GraphQL endpoint')
+    .description('start everything: the local Neo4j (unless NEO4J_URI is set), the schema, an ingest of the repository, and GraphQL')
+    .option('--repo <path>', 'repository to ingest (default: GRAPHGATE_REPO, else the bundled sample workspace)')
+    .option('--repo-id <id>', 'use this repoId instead of the one derived from the git remote or path')
+    .option('--no-ingest', 'skip the ingest step')
     .option('--graphql-port <n>', `GraphQL port (default ${DEFAULT_GRAPHQL_PORT}, or a free one when taken)`)
-    .action(action(async (opts: { graphqlPort?: string }) => {
+    .action(action(async (opts: UpFlags) => {
       const log = createLogger((process.env.GRAPHGATE_LOG_LEVEL as LogLevel | undefined) ?? 'warn');
       const config = resolveGraphqlConfig(graphqlConfigFromEnv(), '127.0.0.1');
       stage(process.env.NEO4J_URI ? `connecting to ${process.env.NEO4J_URI}…` : 'connecting to the local Neo4j, starting it if needed (the first run fetches it through Maven)…');
@@ -20,15 +36,23 @@ export function registerUpCommand(program: Command): void {
       try {
         const info = await graph.serverInfo();
         const local = graph.connection.source === 'local' ? await new LocalNeo4j({ log }).status() : undefined;
+        const lines = [`Neo4j ${info.version} ${info.edition}: ${graph.connection.uri} (${graph.connection.source})`];
+        if (opts.ingest) {
+          const root = opts.repo ?? process.env.GRAPHGATE_REPO ?? SAMPLE_WORKSPACE;
+          stage(`ingesting ${root}…`);
+          const progress = terminalProgress();
+          const summary = await ingestRepository({ graph, root, log, settings: { repoId: opts.repoId }, onProgress: progress.onProgress }).finally(() => progress.stop());
+          lines.push(...summaryLines(summary).map((l) => `  ${l}`));
+        }
         const port = opts.graphqlPort === undefined ? DEFAULT_GRAPHQL_PORT : parsePort(opts.graphqlPort);
         const server = await startGraphqlServer({ graph, port, log, config, anyPortIfBusy: opts.graphqlPort === undefined });
         process.stdout.write(
           [
-            `graphgate is up.`,
-            `  Neo4j ${info.version} ${info.edition}: ${graph.connection.uri} (${graph.connection.source})`,
-            ...(local ? [`  Neo4j Browser:  ${local.browserUrl}  (user neo4j, password in ${local.passwordFile})`] : []),
-            `  GraphiQL:       ${server.url}`,
-            '  stop with Ctrl+C (the Neo4j server keeps running; `graphgate db stop` stops it)',
+            'graphgate is up.',
+            ...lines,
+            ...(local ? [`Neo4j Browser: ${local.browserUrl}  (user neo4j, password in ${local.passwordFile})`] : []),
+            `GraphiQL:      ${server.url}`,
+            'stop with Ctrl+C (the Neo4j server keeps running; `graphgate db stop` stops it)',
           ].join('\n') + '\n',
         );
         const signal = await untilSignal();

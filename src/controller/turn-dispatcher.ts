@@ -76,7 +76,7 @@ export class TurnDispatcher {
   }
 
   /** One turn, bounded by the configured timeout and the caller's signal. */
-  async turn(raw: unknown, call: { signal?: AbortSignal } = {}): Promise<TurnResponse> {
+  async turn(raw: unknown, call: { signal?: AbortSignal; progress?: (message: string) => void } = {}): Promise<TurnResponse> {
     const turn: Turn = {
       traceRef: mintId('trace'), runSessionId: salvageId(raw, 'runSessionId'), workId: salvageId(raw, 'workId'),
       agentId: salvageId(raw, 'agentId'), state: 'UNINITIALIZED', stateBefore: 'UNINITIALIZED', work: null, pack: null,
@@ -104,7 +104,7 @@ export class TurnDispatcher {
       }, timeoutMs);
     });
     try {
-      const answer = await Promise.race([this.dispatch(raw, turn, abort.signal), timedOut]);
+      const answer = await Promise.race([this.dispatch(raw, turn, abort.signal, call.progress), timedOut]);
       return timeoutAnswer ? await timeoutAnswer : answer;
     } finally {
       clearTimeout(timer);
@@ -120,7 +120,7 @@ export class TurnDispatcher {
     return this.services;
   }
 
-  private async dispatch(raw: unknown, turn: Turn, signal: AbortSignal): Promise<TurnResponse> {
+  private async dispatch(raw: unknown, turn: Turn, signal: AbortSignal, progress?: (message: string) => void): Promise<TurnResponse> {
     let services: ControllerServices | undefined;
     try {
       let serialized: string;
@@ -132,6 +132,7 @@ export class TurnDispatcher {
       const bytes = Buffer.byteLength(serialized, 'utf8');
       turn.tokens = estimateTokens(bytes);
       const parsed = TurnRequestSchema.safeParse(raw);
+      if (!this.services) progress?.('connecting to Neo4j (the first call may start the local server)');
       services = await this.connect();
       turn.services = services;
       if (turn.workId) await this.loadWork(services, turn, signal);

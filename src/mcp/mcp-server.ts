@@ -5,7 +5,7 @@ import { CONTROLLER_TOOL, TOOL_NAME } from './controller-tool.js';
 
 /** Anything that answers a controller turn (the TurnDispatcher in production). */
 export interface TurnHandler {
-  turn(args: unknown, call: { signal?: AbortSignal }): Promise<TurnResponse>;
+  turn(args: unknown, call: { signal?: AbortSignal; progress?: (message: string) => void }): Promise<TurnResponse>;
 }
 
 /** The MCP result for an envelope: structured content, a JSON text block for older clients, isError on a deny. */
@@ -34,7 +34,14 @@ export function createMcpServer(options: { handler: TurnHandler; version: string
     if (request.params.name !== TOOL_NAME) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${String(request.params.name).slice(0, 64)}"; the only tool is ${TOOL_NAME}.`);
     }
-    const envelope = await options.handler.turn(request.params.arguments ?? {}, { signal: extra.signal });
+    const token = request.params._meta?.progressToken;
+    let step = 0;
+    // Progress notifications only when the client asked for them (it sent a progressToken).
+    const progress = token === undefined ? undefined : (message: string): void => {
+      step += 1;
+      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message } }).catch(() => undefined);
+    };
+    const envelope = await options.handler.turn(request.params.arguments ?? {}, { signal: extra.signal, progress });
     return toToolResult(envelope);
   });
   return server;

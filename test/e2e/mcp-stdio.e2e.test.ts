@@ -3,8 +3,9 @@ import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TurnResponseSchema, type TurnResponse } from '../../src/controller/envelope.schema.js';
 import { RETIRED_VERBS, VERB_NAMES } from '../../src/controller/states.js';
+import { defaultVerbs, VerbRegistry } from '../../src/controller/verb-registry.js';
 import type { Graph } from '../../src/graph/graph.js';
-import { makeFixtureRepo, writeFixtureFacts, type FixtureRepo } from '../support/controller.js';
+import { int, makeFixtureRepo, setWorkState, writeFixtureFacts, type FixtureRepo } from '../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { connectClient } from '../support/mcp-process.js';
 
@@ -68,6 +69,13 @@ describe('graphgate mcp over stdio with the SDK client', () => {
     await expect(client.ping()).resolves.toEqual({});
   });
 
+  it('reports progress while the first call connects the graph, when the client asks for it', async () => {
+    const messages: string[] = [];
+    const result = await client.callTool({ name: 'controller_turn', arguments: { verb: 'list_scoped_files' } }, undefined, { onprogress: (p) => messages.push(String(p.message)) });
+    expect(result.isError).toBe(true);
+    expect(messages).toEqual([expect.stringContaining('connecting to Neo4j')]);
+  });
+
   it('in UNINITIALIZED, allows only initialize_work; every other verb is denied with a suggestion', async () => {
     for (const verb of [...VERB_NAMES, ...Object.keys(RETIRED_VERBS)]) {
       if (verb === 'initialize_work') continue;
@@ -110,6 +118,23 @@ describe('graphgate mcp over stdio with the SDK client', () => {
     expect(done.envelope.state).toBe('COMPLETED');
     const frozen = await call({ verb: 'read_file_lines', ...ids, args: GOOD_ARGS.read_file_lines });
     expect(frozen.envelope.deny?.code).toBe('ILLEGAL_TRANSITION');
+  });
+
+  it.each(['PLAN_ACCEPTED', 'BLOCKED_BUDGET', 'FAILED', 'COMPLETED'] as const)('runs every verb in %s with good and bad arguments', async (state) => {
+    const { envelope: init } = await call({ verb: 'initialize_work', originalPrompt: 'user list' });
+    const ids = { workId: init.workId, agentId: init.agentId };
+    for (const verb of VERB_NAMES) {
+      await graph.write(setWorkState, { workId: init.workId!, repoId, state, usedTokens: int(state === 'BLOCKED_BUDGET' ? 60_000 : 0), totalNodes: int(0), completedNodes: int(0) });
+      const good = await call({ verb, ...ids, args: GOOD_ARGS[verb] });
+      const allowed = new VerbRegistry(defaultVerbs()).capabilities(state).includes(verb);
+      if (!allowed) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe('ILLEGAL_TRANSITION');
+      else if (NOT_YET.has(verb)) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe('VERB_NOT_IMPLEMENTED');
+      else expect(good.envelope.outcome, `${state} ${verb}: ${good.envelope.denyReasons.join('; ')}`).not.toBe('denied');
+      await graph.write(setWorkState, { workId: init.workId!, repoId, state, usedTokens: int(state === 'BLOCKED_BUDGET' ? 60_000 : 0), totalNodes: int(0), completedNodes: int(0) });
+      const bad = await call({ verb, ...ids, args: { ...GOOD_ARGS[verb], unexpectedKey: true } });
+      expect(bad.isError).toBe(true);
+      expect(['INVALID_ARGS', 'ILLEGAL_TRANSITION']).toContain(bad.envelope.deny?.code);
+    }
   });
 
   it('keeps a work across a server restart', async () => {

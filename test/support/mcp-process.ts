@@ -9,7 +9,7 @@ import { packageRoot } from '../../src/runtime/package-root.js';
 export const MAIN = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
 
 /** Environment for a spawned server: the suite's Neo4j, a fixed repoId, no local auto-start. */
-export function serverEnv(repoId: string, extra: Record<string, string> = {}): Record<string, string> {
+export function serverEnv(repoId: string | null, extra: Record<string, string> = {}): Record<string, string> {
   const neo4j = inject('neo4j');
   return {
     PATH: process.env.PATH ?? '',
@@ -17,7 +17,7 @@ export function serverEnv(repoId: string, extra: Record<string, string> = {}): R
     NEO4J_URI: neo4j.uri,
     NEO4J_USERNAME: neo4j.username,
     NEO4J_PASSWORD: neo4j.password,
-    GRAPHGATE_REPO_ID: repoId,
+    ...(repoId ? { GRAPHGATE_REPO_ID: repoId } : {}),
     GRAPHGATE_AUTO_START_NEO4J: 'false',
     GRAPHGATE_LOG_LEVEL: 'warn',
     ...extra,
@@ -25,7 +25,7 @@ export function serverEnv(repoId: string, extra: Record<string, string> = {}): R
 }
 
 /** An SDK client connected over stdio to a freshly spawned `graphgate mcp --repo <repo>`. */
-export async function connectClient(repo: string, repoId: string, extra: Record<string, string> = {}): Promise<{ client: Client; transport: StdioClientTransport }> {
+export async function connectClient(repo: string, repoId: string | null, extra: Record<string, string> = {}): Promise<{ client: Client; transport: StdioClientTransport }> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, 'mcp', '--repo', repo], env: serverEnv(repoId, extra), stderr: 'pipe' });
   const client = new Client({ name: 'graphgate-e2e', version: '1.0.0' });
   await client.connect(transport);

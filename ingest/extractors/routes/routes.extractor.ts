@@ -1,3 +1,4 @@
+import type { SourceFile } from 'ts-morph';
 import type { Extractor, ExtractContext } from '../../model/extractor.js';
 import type { FileFacts, PropValue } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
@@ -11,8 +12,7 @@ import { joinRoutePath, walkRoutes, type RouteRecord } from './route-walk.js';
 
 const PARSER = 'routes';
 
-function emitArray(ctx: ExtractContext, into: FileFacts, array: RouteArray, mounts: Mount[], records: RouteRecord[]): void {
-  const file = sourceFileOf(ctx)!;
+function emitArray(ctx: ExtractContext, file: SourceFile, into: FileFacts, array: RouteArray, mounts: Mount[], records: RouteRecord[]): void {
   const fileId = ids.file(ctx.repoId, ctx.path);
   const prefixes = mounts.length ? mounts.map((m) => m.prefix) : ['/'];
   const mount = array.root ? 'root' : mounts.length ? 'lazy' : 'child';
@@ -72,7 +72,7 @@ export const routesExtractor: Extractor = {
         for (const p of walk.problems) addEvent(into, PARSER, 'unsupported_syntax', p.message, p.line);
         const mounts = mountsFor(ctx, ctx.path, array, names);
         for (const dependency of new Set(mounts.flatMap((m) => m.dependsOn))) if (dependency !== ctx.path) ctx.readRepoFile(dependency);
-        emitArray(ctx, into, array, mounts, walk.records);
+        emitArray(ctx, file, into, array, mounts, walk.records);
       });
     }
   },

@@ -22,7 +22,7 @@ function schemaAt(root: z.ZodType, raw: unknown, path: readonly Segment[]): z.Zo
   let schema: z.ZodType | undefined = root;
   for (let i = 0; i < path.length && schema; i += 1) {
     const key = path[i] as Segment;
-    const def = (schema as unknown as { def: Record<string, unknown> }).def;
+    const def: Record<string, unknown> = (schema as unknown as { def: Record<string, unknown> }).def;
     if (def.type === 'optional' || def.type === 'nullable') {
       schema = def.innerType as z.ZodType;
       i -= 1;

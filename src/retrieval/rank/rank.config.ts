@@ -1,0 +1,68 @@
+import type { CandidateKind, Lane } from './candidate.model.js';
+
+/**
+ * Every weight of the reranker, in one object. The defaults are set from first principles (see
+ * src/retrieval/README.md), not fitted to any fixture: a lane hit is worth at most its lane weight,
+ * bonuses and penalties are each smaller than a lane, and no single adjustment can outrank two lanes.
+ */
+export interface RankConfig {
+  laneWeights: Record<Lane, number>;
+  /** Added per lane beyond the first that found the file (corroboration), up to `maxCorroboratingLanes`. */
+  corroborationBonus: number;
+  maxCorroboratingLanes: number;
+  /** Weight of the summed boosts of the distinct positive lexemes a file matches, capped at `lexemeBoostCap`. */
+  lexemeBoostWeight: number;
+  lexemeBoostCap: number;
+  /** Bonus for the strongest anchor kind among a file's hits. */
+  kindBonus: Partial<Record<CandidateKind, number>>;
+  /** Extra bonus for a symbol hit that is a definition (interface, type, DTO-like name). */
+  definitionSymbolBonus: number;
+  /** Bonus when a file shares the domain anchor of another of the `localitySeeds` strongest files. */
+  localityBonus: number;
+  localitySeeds: number;
+  /** Penalty per excluded (negative) lexeme a file matches, capped at `maxNegativeMatches`. */
+  negativePenalty: number;
+  maxNegativeMatches: number;
+  /** Hub penalty grows with log in-degree from `hubThreshold` to `hubSaturation`, up to `hubPenalty`. */
+  hubPenalty: number;
+  hubThreshold: number;
+  hubSaturation: number;
+  sharedFolderPenalty: number;
+  sharedFolders: readonly string[];
+  testFilePenalty: number;
+  barrelFilePenalty: number;
+  /** Penalty per level a path is shallower than `shallowDepth` (root config and bootstrap files). */
+  shallowPenaltyPerLevel: number;
+  shallowDepth: number;
+  maxReasons: number;
+  maxEntitiesPerFile: number;
+}
+
+export const DEFAULT_RANK_CONFIG: RankConfig = {
+  laneWeights: { symbol: 0.45, lexical: 0.35, artifact: 0.3, memory: 0.2, policy: 0.15, closure: 0.15 },
+  corroborationBonus: 0.1,
+  maxCorroboratingLanes: 3,
+  lexemeBoostWeight: 0.1,
+  lexemeBoostCap: 3,
+  kindBonus: {
+    route: 0.15, component: 0.15, remote_expose: 0.15, endpoint: 0.15, module: 0.1, service: 0.12, contract_component: 0.12,
+    grid_table: 0.1, cell_renderer: 0.08, nav_trigger: 0.05, column_def: 0.05, directive: 0.05, pipe: 0.05, symbol: 0.05,
+    usage: 0.03, config_flag: 0.03,
+  },
+  definitionSymbolBonus: 0.07,
+  localityBonus: 0.1,
+  localitySeeds: 3,
+  negativePenalty: 0.5,
+  maxNegativeMatches: 2,
+  hubPenalty: 0.15,
+  hubThreshold: 5,
+  hubSaturation: 100,
+  sharedFolderPenalty: 0.08,
+  sharedFolders: ['shared', 'common', 'util', 'utils', 'helpers', 'core'],
+  testFilePenalty: 0.15,
+  barrelFilePenalty: 0.1,
+  shallowPenaltyPerLevel: 0.03,
+  shallowDepth: 2,
+  maxReasons: 8,
+  maxEntitiesPerFile: 10,
+};

@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TurnResponseSchema } from '../../src/controller/envelope.schema.js';
+import type { Graph } from '../../src/graph/graph.js';
+import { cleanNamespace, openTestGraph } from '../support/graph.js';
+import { connectClient, MAIN, serverEnv } from '../support/mcp-process.js';
+
+const FILES: Record<string, string> = {
+  'src/app/users/user.service.ts': "import { Injectable } from '@angular/core';\n@Injectable()\nexport class UserService {\n  all() { return []; }\n}\n",
+  'src/app/users/user-list.component.ts': "import { UserService } from './user.service';\nexport class UserListComponent {\n  constructor(private users: UserService) {}\n}\n",
+  'src/app/orders/orders.component.ts': 'export class OrdersComponent {}\n',
+};
+
+/** The real pipeline: `graphgate ingest`, then the MCP server finds the same repoId on its own. */
+describe('graphgate mcp on an ingested repository', () => {
+  let graph: Graph;
+  let repo: string;
+  let repoId: string;
+  let client: Client;
+
+  beforeAll(async () => {
+    graph = openTestGraph();
+    repo = join(realpathSync(mkdtempSync(join(tmpdir(), 'gg-ingested-'))), 'app');
+    for (const [path, text] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), text);
+    }
+    const env = serverEnv(null);
+    const summary = JSON.parse(execFileSync(process.execPath, [MAIN, 'ingest', repo, '--json'], { env, encoding: 'utf8' })) as { repoId: string };
+    repoId = summary.repoId;
+    ({ client } = await connectClient(repo, null));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await cleanNamespace(graph, repoId);
+    await graph.close();
+  });
+
+  it('builds the pack from ingested facts and reads inside it', async () => {
+    const call = async (args: Record<string, unknown>) => TurnResponseSchema.parse((await client.callTool({ name: 'controller_turn', arguments: args })).structuredContent);
+    const init = await call({ verb: 'initialize_work', originalPrompt: 'Add paging to the users list' });
+    expect(init.outcome).toBe('ok');
+    expect((init.result.contextPack as { files: string[] }).files).toEqual(['src/app/users/user-list.component.ts', 'src/app/users/user.service.ts']);
+    const ids = { workId: init.workId, agentId: init.agentId };
+    const def = await call({ verb: 'lookup_symbol_definition', ...ids, args: { symbol: 'UserService', includeSource: true } });
+    expect((def.result.definitions as Array<{ path: string; source: string }>)[0]).toMatchObject({ path: 'src/app/users/user.service.ts', source: expect.stringContaining('export class UserService') });
+    const trace = await call({ verb: 'trace_symbol_graph', ...ids, args: { filePath: 'src/app/users/user-list.component.ts' } });
+    expect((trace.result.neighbours as Array<{ rel: string }>).map((n) => n.rel)).toContain('IMPORTS');
+    const outside = await call({ verb: 'read_file_lines', ...ids, args: { filePath: 'src/app/orders/orders.component.ts' } });
+    expect(outside.deny?.code).toBe('PLAN_SCOPE_VIOLATION');
+  });
+});
