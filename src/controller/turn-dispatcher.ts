@@ -244,7 +244,12 @@ export class TurnDispatcher {
     if (turn.transition?.nextState !== 'BLOCKED_BUDGET') turn.transition = null;
     if (services && !turn.committed) {
       try {
-        await this.commit(services, turn, 'denied', [denial.code], signal);
+        await this.commit(services, turn, 'denied', [denial.code], signal).catch(async (error: unknown) => {
+          // Someone else moved the work first: still log this turn, just without the state change.
+          if (!(error instanceof AppError) || error.code !== 'VERSION_CONFLICT' || !turn.transition) throw error;
+          turn.transition = null;
+          await this.commit(services!, turn, 'denied', [denial.code], signal);
+        });
       } catch (error) {
         this.options.log.warn('turn log failed', { traceRef: turn.traceRef, code: error instanceof AppError ? error.code : 'INTERNAL' });
       }

@@ -27,6 +27,7 @@ describe('graphgate mcp: hostile transport input', () => {
   afterAll(async () => {
     server.child.kill('SIGKILL');
     await cleanNamespace(graph, repoId);
+    repo?.dispose();
     await graph.close();
   });
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -37,6 +37,7 @@ describe('graphgate mcp on an ingested repository', () => {
   afterAll(async () => {
     await client?.close();
     await cleanNamespace(graph, repoId);
+    rmSync(dirname(repo), { recursive: true, force: true });
     await graph.close();
   });
 

@@ -54,6 +54,7 @@ describe('graphgate mcp over stdio with the SDK client', () => {
   afterAll(async () => {
     await client?.close();
     await cleanNamespace(graph, repoId);
+    repo?.dispose();
     await graph.close();
   });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -60,6 +60,8 @@ export interface FixtureRepo {
   root: string;
   /** A sibling folder whose name starts with the repo's name (prefix-confusion target). */
   evilSibling: string;
+  /** Removes the temp folder holding both. */
+  dispose(): void;
 }
 
 export function makeFixtureRepo(): FixtureRepo {
@@ -75,7 +77,7 @@ export function makeFixtureRepo(): FixtureRepo {
   // In the pack but pointing outside the repo, and in the pack but pointing at a non-pack file.
   symlinkSync(join(evilSibling, 'secret.ts'), join(root, 'src/app/users/user-escape.ts'));
   symlinkSync(join(root, 'src/app/orders/order-grid.component.ts'), join(root, 'src/app/users/user-alias.ts'));
-  return { root, evilSibling };
+  return { root, evilSibling, dispose: () => rmSync(parent, { recursive: true, force: true }) };
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');

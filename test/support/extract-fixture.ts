@@ -60,6 +60,7 @@ export function loadWorkspace(root = FIXTURE_ROOT): Workspace {
   const files = new Map<string, string>();
   for (const path of listFiles(root)) files.set(path, readFileSync(join(root, path), 'utf8'));
   for (const [path, text] of files) if (/\.tsx?$/.test(path) && !path.endsWith('.d.ts')) project.createSourceFile(join(root, path), text, { overwrite: true });
+  void project.getTypeChecker().compilerObject; // build program + binder here (in beforeAll), not in the first test
   return makeWorkspace(root, project, files);
 }
 

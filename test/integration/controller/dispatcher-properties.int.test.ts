@@ -5,7 +5,7 @@ import { RETIRED_VERBS, RUN_STATES, VERB_NAMES, type RunState } from '../../../s
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { int, makeDispatcher, makeFixtureRepo, setWorkState, writeFixtureFacts } from '../../support/controller.js';
+import { int, makeDispatcher, makeFixtureRepo, setWorkState, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
 
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -22,12 +22,13 @@ describe('controller_turn properties (real Neo4j)', () => {
   let graph: Graph;
   let repoId: string;
   let ctl: TurnDispatcher;
+  let repo: FixtureRepo;
   const works = new Map<RunState, { workId: string; agentId: string }>();
 
   beforeAll(async () => {
     graph = openTestGraph();
     repoId = testNamespace('props');
-    const repo = makeFixtureRepo();
+    repo = makeFixtureRepo();
     await writeFixtureFacts(graph, repoId);
     ctl = makeDispatcher(graph, repo.root, repoId);
     for (const state of RUN_STATES.filter((s) => s !== 'UNINITIALIZED')) {
@@ -37,6 +38,7 @@ describe('controller_turn properties (real Neo4j)', () => {
   });
   afterAll(async () => {
     await cleanNamespace(graph, repoId);
+    repo.dispose();
     await graph.close();
   });
 

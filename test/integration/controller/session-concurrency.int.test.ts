@@ -29,6 +29,7 @@ describe('sessions in Neo4j: optimistic concurrency and restart', () => {
   });
   afterAll(async () => {
     await cleanNamespace(graph, repoId);
+    repo?.dispose();
     await graph.close();
   });
 

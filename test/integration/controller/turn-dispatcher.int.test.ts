@@ -45,6 +45,7 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
   });
   afterAll(async () => {
     await cleanNamespace(graph, repoId);
+    repo?.dispose();
     await graph.close();
   });
 
