@@ -260,7 +260,7 @@ export class TurnDispatcher {
   }
 
   private async commit(services: ControllerServices, turn: Turn, outcome: string, denyCodes: string[], signal?: AbortSignal, traceMeta?: Record<string, unknown>): Promise<void> {
-    const meta = traceMeta ? JSON.stringify(traceMeta).slice(0, 4096) : null;
+    const meta = traceMeta ? JSON.stringify(traceMeta) : null;
     const result = await services.sessions.commit({
       workId: turn.workId,
       agentId: turn.workId ? turn.agentId : null,

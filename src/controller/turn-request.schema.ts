@@ -14,7 +14,7 @@ export const TurnRequestSchema = z.strictObject({
   runSessionId: id('runSessionId').optional().describe('the run session id from earlier responses (optional)'),
   originalPrompt: z.string().max(20_000).optional().describe("the user's request, verbatim (initialize_work)"),
   args: z.record(z.string(), z.unknown()).optional().describe('the verb’s arguments; see verbDescriptions in any response'),
-  traceMeta: z.record(z.string(), z.unknown()).optional().describe('free-form tracing metadata stored with the turn (max 4 KB)'),
+  traceMeta: z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length <= 4096, 'at most 4 KB of JSON').optional().describe('free-form tracing metadata stored with the turn (max 4 KB)'),
 });
 
 export type TurnRequest = z.infer<typeof TurnRequestSchema>;

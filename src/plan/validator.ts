@@ -1,5 +1,6 @@
 import { PLAN_CHECKS } from './checks/index.js';
 import { checkCompleteness } from './checks/completeness.check.js';
+import { snapshotCheck } from './checks/snapshot.check.js';
 import type { ValidationContext } from './context.js';
 import { enforcePlanRules, type MemoryRuleResult } from './enforcement/plan-rules.enforcer.js';
 import { gatherFacts } from './facts/gather-facts.js';
@@ -33,6 +34,10 @@ export async function validatePlan(submission: unknown, context: ValidationConte
   }
   const facts = await gatherFacts(plan, context.facts, context.scopeOracle);
   const input = { plan, index: new PlanIndex(plan), facts, context };
+  if (facts.activePack === null) {
+    // Without a pack every scope answer is "no"; report the root cause alone.
+    return { accepted: false, violations: snapshotCheck.run(input), memoryRuleResults: [], progress: emptyProgress(), plan };
+  }
   const found: PlanViolation[] = [];
   for (const check of PLAN_CHECKS) found.push(...check.run(input));
   const rules = enforcePlanRules(input);

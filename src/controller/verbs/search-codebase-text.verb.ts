@@ -5,6 +5,7 @@ import { defineVerb } from '../verb.js';
 import { readPackLines, requirePack, resolvePackFile } from './pack-scope.js';
 
 const MAX_LINE_CHARS = 300;
+const READ_BATCH = 8;
 
 /** Literal matching only (no agent-supplied regex or code): returns match columns in a line. */
 export function findLiteral(line: string, query: string, options: { caseSensitive: boolean; wholeWord: boolean }): number[] {
@@ -46,21 +47,30 @@ export const searchCodebaseTextVerb = defineVerb({
     const matches: Array<{ path: string; line: number; columns: number[]; text: string }> = [];
     const skipped: Array<{ path: string; reason: string }> = [];
     let filesSearched = 0;
-    for (const file of files) {
-      if (prefix && !file.startsWith(prefix)) continue;
-      if (exts && !exts.some((e) => file.toLowerCase().endsWith(e))) continue;
-      if (ctx.signal.aborted || matches.length >= limit) break;
-      let lines: string[];
+    const candidates = files.filter((file) => (!prefix || file.startsWith(prefix)) && (!exts || exts.some((e) => file.toLowerCase().endsWith(e))));
+    const read = async (file: string): Promise<string[] | { reason: string }> => {
       try {
-        lines = await readPackLines(ctx, await resolvePackFile(ctx, files, file));
+        return await readPackLines(ctx, await resolvePackFile(ctx, files, file));
       } catch (error) {
-        skipped.push({ path: file, reason: error instanceof AppError ? error.code : 'unreadable' });
-        continue;
+        return { reason: error instanceof AppError ? error.code : 'unreadable' };
       }
-      filesSearched++;
-      for (const [i, line] of lines.entries()) {
-        const columns = findLiteral(line, input.query, options);
-        if (columns.length > 0) matches.push({ path: file, line: i + 1, columns, text: line.slice(0, MAX_LINE_CHARS) });
+    };
+    // Files are read a few at a time (I/O overlaps) but scanned in pack order, so results are deterministic.
+    for (let i = 0; i < candidates.length && matches.length < limit && !ctx.signal.aborted; i += READ_BATCH) {
+      const batch = candidates.slice(i, i + READ_BATCH);
+      const contents = await Promise.all(batch.map(read));
+      for (const [j, lines] of contents.entries()) {
+        const file = batch[j] as string;
+        if (!Array.isArray(lines)) {
+          skipped.push({ path: file, reason: lines.reason });
+          continue;
+        }
+        filesSearched++;
+        for (const [n, line] of lines.entries()) {
+          const columns = findLiteral(line, input.query, options);
+          if (columns.length > 0) matches.push({ path: file, line: n + 1, columns, text: line.slice(0, MAX_LINE_CHARS) });
+          if (matches.length >= limit) break;
+        }
         if (matches.length >= limit) break;
       }
     }

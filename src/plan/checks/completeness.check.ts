@@ -32,7 +32,7 @@ function schemaAt(root: z.ZodType, raw: unknown, path: readonly Segment[]): z.Zo
       schema = def.element as z.ZodType;
       if (path[0] === 'nodes' && i === 1) {
         const kind = valueAt(raw, ['nodes', key, 'kind']);
-        schema = typeof kind === 'string' && kind in NODE_SCHEMAS ? NODE_SCHEMAS[kind as keyof typeof NODE_SCHEMAS] : undefined;
+        schema = typeof kind === 'string' && Object.hasOwn(NODE_SCHEMAS, kind) ? NODE_SCHEMAS[kind as keyof typeof NODE_SCHEMAS] : undefined;
       }
     } else if (def.type === 'record') {
       schema = def.valueType as z.ZodType;

@@ -12,7 +12,7 @@ export type PathResolution = { ok: true; path: string } | { ok: false; reason: s
 /** The answers to every question the checks ask, fetched in one parallel round. */
 export interface ResolvedFacts {
   activePack: ActivePackFact | null;
-  /** Keyed by `${mode}\u0000${raw}`; use {@link resolvedPath}. */
+  /** Keyed by {@link pathKey}; use {@link resolvedPath}. */
   paths: ReadonlyMap<string, PathResolution>;
   packFiles: ReadonlyMap<string, PackFileFact>;
   symbols: ReadonlySet<string>;
@@ -27,9 +27,12 @@ export type PathMode = 'existing' | 'create';
 /** Key of a symbol in {@link ResolvedFacts.symbols}. */
 export const symbolKey = (file: string, name: string): string => `${file}\u0000${name}`;
 
+/** Key of a planned path in {@link ResolvedFacts.paths} (the mode never contains ':', so it is unambiguous). */
+export const pathKey = (raw: string, mode: PathMode): string => `${mode}:${raw}`;
+
 /** The resolution of `raw` in `mode` (always present for paths the plan contains). */
 export function resolvedPath(facts: ResolvedFacts, raw: string, mode: PathMode): PathResolution {
-  return facts.paths.get(`${mode}\u0000${raw}`) ?? { ok: false, reason: 'unresolved', detail: 'the path was not resolved' };
+  return facts.paths.get(pathKey(raw, mode)) ?? { ok: false, reason: 'unresolved', detail: 'the path was not resolved' };
 }
 
 /** Resource key of a change target, as reservations use it. */
@@ -64,17 +67,14 @@ async function resolveOne(raw: string, mode: PathMode, oracle: ScopeOracle | und
  */
 export async function gatherFacts(plan: PlanGraph, facts: PlanFacts, oracle?: ScopeOracle): Promise<ResolvedFacts> {
   const requests = plannedPaths(plan);
-  const keys = [...new Set(requests.map((r) => `${r.mode}\u0000${r.raw}`))];
+  const unique = new Map(requests.map((r) => [pathKey(r.raw, r.mode), r]));
   const sdfTags = new Set<string>();
   for (const node of plan.nodes) {
     if (node.kind !== 'change') continue;
     for (const { tag } of scanCustomTags(node.editIntent.after ?? '')) if (tag.startsWith('sdf-')) sdfTags.add(tag);
   }
   const [resolutions, activePack, anchors, contracts] = await Promise.all([
-    Promise.all(keys.map(async (key) => {
-      const [mode, raw] = key.split('\u0000') as [PathMode, string];
-      return [key, await resolveOne(raw, mode, oracle)] as const;
-    })),
+    Promise.all([...unique.entries()].map(async ([key, { raw, mode }]) => [key, await resolveOne(raw, mode, oracle)] as const)),
     facts.activePack(),
     facts.packAnchors(),
     facts.componentContracts([...sdfTags].sort()),
@@ -87,14 +87,14 @@ export async function gatherFacts(plan: PlanGraph, facts: PlanFacts, oracle?: Sc
   for (const node of plan.nodes) {
     if (node.kind === 'side_effect') resourceKeys.add(sideEffectResourceKey(node.sideEffectType, node.sideEffectPayloadRef));
     if (node.kind !== 'change') continue;
-    const target = paths.get(`${node.operation === 'create' ? 'create' : 'existing'}\u0000${node.targetFile}`);
+    const target = paths.get(pathKey(node.targetFile, node.operation === 'create' ? 'create' : 'existing'));
     if (target?.ok) {
       targetFiles.add(target.path);
       resourceKeys.add(fileResourceKey(target.path));
       if (node.operation !== 'create') for (const name of node.targetSymbols) symbolRefs.push({ file: target.path, name });
     }
     for (const evidence of node.codeEvidence) {
-      const file = paths.get(`existing\u0000${evidence.file}`);
+      const file = paths.get(pathKey(evidence.file, 'existing'));
       if (file?.ok && evidence.symbol) symbolRefs.push({ file: file.path, name: evidence.symbol });
     }
   }

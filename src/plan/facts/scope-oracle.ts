@@ -1,7 +1,6 @@
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { AppError } from '../../errors/index.js';
 import { realRoot, relativeWithin, resolveExisting } from '../../paths/index.js';
-import { realpath } from 'node:fs/promises';
 
 /** Outcome of resolving a planned path on disk: the real repo-relative path, or why it is refused. */
 export type ScopeResolution = { ok: true; path: string } | { ok: false; reason: string };

@@ -26,6 +26,9 @@ export const reference = z.string().min(1).max(512).regex(/^[^\s\u0000-\u001f\u0
  */
 export const planPath = z.string().min(1).max(1024);
 
+/** A symbol name (`Class` or `Class.member`): no control, bidi or whitespace characters. */
+export const symbolName = z.string().min(1).max(256).regex(/^[^\s\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+$/, 'a single symbol name without whitespace or control characters');
+
 export const lineNumber = z.number().int().min(1).max(10_000_000);
 
 /** What kind of concern a node addresses; more than one needs a justification. */
@@ -43,7 +46,7 @@ export type RequirementCitation = z.infer<typeof requirementCitation>;
 
 export const codeEvidence = z.strictObject({
   file: planPath.describe('repo-relative POSIX path of a pack file that shows the code this change builds on'),
-  symbol: z.string().min(1).max(256).regex(/^[^\s*?]+$/, 'a single symbol name').optional()
+  symbol: symbolName.optional()
     .describe('a symbol defined in that file (`Class` or `Class.member`); it must resolve in the snapshot'),
   lineStart: lineNumber.optional().describe('first line of the evidence (1-based)'),
   lineEnd: lineNumber.optional().describe('last line of the evidence (1-based, ≥ lineStart)'),
@@ -72,7 +75,7 @@ export const atomicityBoundary = z.strictObject({
 export type AtomicityBoundary = z.infer<typeof atomicityBoundary>;
 
 export const editLocation = z.strictObject({
-  symbol: z.string().min(1).max(256).optional().describe('the symbol being edited (one of targetSymbols)'),
+  symbol: symbolName.optional().describe('the symbol being edited (one of targetSymbols)'),
   lineStart: lineNumber.optional().describe('first line of the edited region in the current file'),
   lineEnd: lineNumber.optional().describe('last line of the edited region in the current file'),
   anchorText: codeText(500).optional().describe('a verbatim line from the current file that locates the edit'),

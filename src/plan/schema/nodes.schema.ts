@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  atomicityBoundary, codeEvidence, editIntent, identifier, planPath, reference, requestedEvidence, requirementCitation, text, verificationHook,
+  atomicityBoundary, codeEvidence, editIntent, identifier, planPath, reference, requestedEvidence, requirementCitation, symbolName, text, verificationHook,
 } from './fields.schema.js';
 
 /** The four node kinds, in the order the schema lists them. */
@@ -16,14 +16,14 @@ const common = {
   correctionCandidateOnFail: text(1000).describe('what to try next if this node fails'),
 };
 
-const symbolName = z.string().min(1).max(256).describe('a symbol name (`Class` or `Class.member`); no wildcards');
+const targetSymbol = symbolName.describe('a symbol name (`Class` or `Class.member`); no wildcards');
 
 export const changeNode = z.strictObject({
   kind: z.literal('change').describe('a file mutation'),
   ...common,
   operation: z.enum(['create', 'modify', 'delete']).describe('create adds a file or new symbols; modify and delete act on existing code'),
   targetFile: planPath.describe('repo-relative POSIX path of the one file this node edits; must be in the context pack (create: in a pack folder)'),
-  targetSymbols: z.array(symbolName).max(50).describe('symbols edited; each must exist in the snapshot unless operation is create'),
+  targetSymbols: z.array(targetSymbol).max(50).describe('symbols edited; each must exist in the snapshot unless operation is create'),
   whyThisFile: text(1000).describe('why this file, with reference to the evidence'),
   editIntent,
   citations: z.array(requirementCitation).max(30).describe('requirement evidence for this change'),

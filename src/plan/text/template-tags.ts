@@ -12,6 +12,22 @@ export interface TagOccurrence {
 
 const TAG_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+/;
 
+// Index of the `>` closing a start tag, skipping quoted attribute values; -1 when unterminated.
+function tagEnd(text: string, from: number): number {
+  let quote: string | null = null;
+  for (let i = from; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quote !== null) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+    } else if (ch === '>') {
+      return i;
+    }
+  }
+  return -1;
+}
+
 /** Custom-element tags (names with a dash) opened in `text`, in order of appearance. */
 export function scanCustomTags(text: string): TagOccurrence[] {
   const found: TagOccurrence[] = [];
@@ -23,7 +39,7 @@ export function scanCustomTags(text: string): TagOccurrence[] {
       at = text.indexOf('<', at + 1);
       continue;
     }
-    const end = text.indexOf('>', at);
+    const end = tagEnd(text, at + 1 + name[0].length);
     const body = end === -1 ? text.slice(at + 1 + name[0].length) : text.slice(at + 1 + name[0].length, end);
     found.push({ tag: name[0], attributes: attributeNames(body) });
     if (end === -1) break;

@@ -36,7 +36,7 @@ export function stripSelector(raw: string): string {
 /** Removes wrapping quotes/brackets and trailing sentence punctuation that a prose match drags along. */
 export function trimPunctuation(raw: string): string {
   let s = raw.trim().replace(/^["'`“”‘’«»]+|["'`“”‘’«»]+$/g, '');
-  s = s.replace(/[.,;:!?]+$/, '');
+  s = s.replace(/[.,;:!?]+$/, '').replace(/^([A-Za-z_$][\w$.]*)\([^()]*\)$/, '$1');
   if (/^[([]/.test(s) && !/[)\]]$/.test(s)) s = s.slice(1);
   if (/[)\]]$/.test(s) && !/[([]/.test(s)) s = s.slice(0, -1);
   return s.trim();

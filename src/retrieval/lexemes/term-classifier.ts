@@ -59,7 +59,7 @@ export function classifyTerm(term: string, options: ClassifyOptions): Classifica
   if (METHOD_ENDPOINT.test(t)) return { kind: 'ENDPOINT_PATH', confidence: 0.95 };
   if (/\s/.test(t)) return null;
   const ticket = TICKET.exec(t);
-  if (ticket?.[1] && !NOT_TICKET.has(ticket[1])) return { kind: 'TICKET_KEY', confidence: 0.9 };
+  if (ticket?.[1]) return NOT_TICKET.has(ticket[1]) ? null : { kind: 'TICKET_KEY', confidence: 0.9 };
   if (/[/\\]/.test(t)) return classifyPath(t);
   if (FILE_EXT.test(t) && /^[\w.@-]+$/.test(t) && /[A-Za-z]/.test(t.replace(FILE_EXT, ''))) return { kind: 'FILE_PATH', confidence: 0.9 };
   if (SCREAMING.test(t)) return { kind: 'CONFIG_FLAG', confidence: 0.8 };

@@ -4,3 +4,4 @@ export { compareCandidates, normalizeLaneScores, type NormalizedCandidate } from
 export { compareRankedFiles, describeHit, rankFiles, type Contribution, type RankedEntity, type RankedFile } from './fusion.rank.js';
 export { DEFAULT_FILE_BUDGET, selectWithinBudget, type CutFile, type CutReason, type FileBudget } from './file-budget.js';
 export { isBarrelPath, isTestPath, parentFolder, pathDepth, sharedFolderOf } from './path-features.js';
+export { selectAnchors, type MissingAnchor, type SelectedAnchor } from './anchor-selection.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classifyTerm, DEFAULT_SELECTOR_PREFIXES } from '../lexemes/term-classifier.js';
+import { classifyTerm } from '../lexemes/term-classifier.js';
 import { wordParts } from '../lexemes/lexeme-normalizer.js';
 import type { JiraFields, Lexeme } from '../lexemes/lexeme.model.js';
 import { sanitizeText } from '../shared/sanitize-text.js';
@@ -73,13 +73,17 @@ export interface SignatureResult {
 
 const DEFAULT_FAMILIES = { shadow: ['sdf'], legacy: ['adp'] } as const;
 
-/** Lowercase prose words with selector tags removed, as a padded string for phrase lookup. */
-function proseHaystack(text: string, maxChars: number): string {
+/**
+ * Lowercase prose words as a padded string for phrase lookup, without the design-system tags of the
+ * given families (so the "table" of `sdf-table` is not read as a grid cue).
+ */
+function proseHaystack(text: string, maxChars: number, familyPrefixes: readonly string[]): string {
   const chunks = sanitizeText(text.slice(0, maxChars)).split(/\s+/);
   const words: string[] = [];
   for (const chunk of chunks) {
-    const c = classifyTerm(chunk.replace(/^[("'`]+|[)"'`.,;:!?]+$/g, ''), { selectorPrefixes: DEFAULT_SELECTOR_PREFIXES });
-    if (c?.kind === 'SELECTOR_TAG') continue;
+    const term = chunk.replace(/^[("'`]+|[)"'`.,;:!?]+$/g, '');
+    const c = classifyTerm(term, { selectorPrefixes: familyPrefixes });
+    if (c?.kind === 'SELECTOR_TAG' && familyPrefixes.some((p) => term.replace(/^<\/?/, '').toLowerCase().startsWith(`${p}-`))) continue;
     words.push(...wordParts(chunk));
   }
   return ` ${words.join(' ')} `;
@@ -108,7 +112,7 @@ export function computeContextSignature(input: SignatureInput): SignatureResult 
   const families = input.families ?? DEFAULT_FAMILIES;
   const jira = input.jira ?? null;
   const jiraText = jira ? [jira.summary, jira.description, ...(jira.acceptanceCriteria ?? []), ...(jira.labels ?? [])].filter(Boolean).join('\n') : '';
-  const hay = proseHaystack(`${input.prompt ?? ''}\n${jiraText}`, maxChars);
+  const hay = proseHaystack(`${input.prompt ?? ''}\n${jiraText}`, maxChars, [...families.shadow, ...families.legacy]);
   const g = input.graph ?? {};
   const lx = input.lexemes;
   const reasons: SignatureReason[] = [];

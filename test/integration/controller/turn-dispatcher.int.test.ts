@@ -305,7 +305,7 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect((await failing.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } })).outcome).toBe('ok');
     });
 
-    it('returns a TIMEOUT deny instead of hanging, and aborts the verb’s work', async () => {
+    it('returns a TIMEOUT deny instead of hanging, and aborts the verb’s work (also on client cancellation)', async () => {
       let aborted = false;
       const stuck = defineVerb({
         name: 'search_codebase_text', description: 'test double that never finishes', whenToUse: 'tests', states: ['PLANNING'],
@@ -318,6 +318,13 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect(r.deny).toMatchObject({ code: 'TIMEOUT', retryable: true });
       expect(r.state).toBe('PLANNING');
       expect(aborted).toBe(true);
+      aborted = false;
+      const cancellable = makeDispatcher(graph, repo.root, repoId, { verbs });
+      const cancel = new AbortController();
+      setTimeout(() => cancel.abort(), 100);
+      const cancelled = await cancellable.turn({ verb: 'search_codebase_text', workId, agentId, args: { query: 'x' } }, { signal: cancel.signal });
+      expect(aborted).toBe(true);
+      expect(cancelled.outcome).toBe('denied');
     });
   });
 });

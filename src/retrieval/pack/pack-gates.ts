@@ -1,0 +1,96 @@
+import { GATE_IDS, type ContextPack, type GateId, type GateResult } from './pack-contract.schema.js';
+
+type Gate = (pack: ContextPack) => { pass: boolean; reasons: string[] };
+
+const LEGACY_TAG = /(?:^|[^a-z0-9-])adp-[a-z0-9-]+/i;
+
+function snapshotPurity(pack: ContextPack): { pass: boolean; reasons: string[] } {
+  const snap = pack.header.repoSnapshotId;
+  if (!snap) return { pass: false, reasons: ['header.repoSnapshotId is empty'] };
+  const foreign = [
+    ...pack.evidence.files.filter((f) => f.snapshotId && f.snapshotId !== snap).map((f) => `evidence ${f.path} is from snapshot ${f.snapshotId}`),
+    ...[...pack.anchors.entrypoints, ...pack.anchors.definitions].filter((a) => a.snapshotId && a.snapshotId !== snap).map((a) => `anchor ${a.id} is from snapshot ${a.snapshotId}`),
+  ];
+  return foreign.length > 0 ? { pass: false, reasons: foreign.slice(0, 20) } : { pass: true, reasons: [`every fact is from snapshot ${snap}`] };
+}
+
+function anchorsPresent(pack: ContextPack): { pass: boolean; reasons: string[] } {
+  const { entrypoints, definitions } = pack.anchors;
+  const reasons = [
+    entrypoints.length > 0 ? `${entrypoints.length} entrypoint anchor(s)` : 'no entrypoint anchor (route, component, module)',
+    definitions.length > 0 ? `${definitions.length} definition anchor(s)` : 'no definition anchor (DTO, interface, service contract)',
+  ];
+  return { pass: entrypoints.length > 0 && definitions.length > 0, reasons };
+}
+
+function chainGate(type: 'federation' | 'aggrid_origin', applies: (p: ContextPack) => boolean, acceptUnknown: boolean): Gate {
+  return (pack) => {
+    if (!applies(pack)) return { pass: true, reasons: ['not applicable to this signature'] };
+    const chains = pack.anchors.proofChains.filter((c) => c.chainType === type);
+    const complete = chains.find((c) => c.status === 'complete');
+    if (complete) return { pass: true, reasons: [`${type} chain complete (${complete.hops.length} hops)`] };
+    const unknown = chains.find((c) => c.status === 'origin_unknown');
+    if (acceptUnknown && unknown) return { pass: true, reasons: [`${type} chain explicitly marked origin unknown: ${unknown.missing.map((m) => m.hop).join(', ') || 'no hop found'}`] };
+    if (chains.length === 0) return { pass: false, reasons: [`the signature requires a ${type} chain and the pack has none`] };
+    return { pass: false, reasons: chains.map((c) => `${type} chain is ${c.status}${c.missing.length ? `; missing ${c.missing.map((m) => m.hop).join(', ')}` : ''}`) };
+  };
+}
+
+function examplesExcludeAdp(pack: ContextPack): { pass: boolean; reasons: string[] } {
+  const bad = pack.recipes.examples.filter((e) => e.kind === 'preferred' && ((e.tag && /^adp-/i.test(e.tag)) || LEGACY_TAG.test(e.path)));
+  return bad.length > 0
+    ? { pass: false, reasons: bad.map((e) => `preferred example ${e.id} uses legacy ${e.tag ?? e.path}`) }
+    : { pass: true, reasons: ['no preferred example points at adp-* guidance'] };
+}
+
+function validationPlanPresent(pack: ContextPack): { pass: boolean; reasons: string[] } {
+  const { hooks, fallbackChain } = pack.validationPlan;
+  if (hooks.length > 0) return { pass: true, reasons: [`${hooks.length} validation hook(s)`] };
+  if (fallbackChain.length > 0) return { pass: true, reasons: [`no hook, fallback chain of ${fallbackChain.length} step(s)`] };
+  return { pass: false, reasons: ['neither validation hooks nor a fallback chain'] };
+}
+
+/** Missingness is consistent: every unmet anchor requirement is declared as a missing anchor. */
+function missingnessPresent(pack: ContextPack): { pass: boolean; reasons: string[] } {
+  const declared = new Set(pack.missingness.missingAnchors.map((m) => m.anchorType));
+  const undeclared: string[] = [];
+  if (pack.anchors.entrypoints.length === 0 && !declared.has('entrypoint')) undeclared.push('entrypoint');
+  if (pack.anchors.definitions.length === 0 && !declared.has('definition')) undeclared.push('definition');
+  for (const t of pack.strategy.requiredProofChains) {
+    const ok = pack.anchors.proofChains.some((c) => c.chainType === t && (c.status === 'complete' || (t === 'aggrid_origin' && c.status === 'origin_unknown')));
+    if (!ok && !declared.has(t)) undeclared.push(t);
+  }
+  return undeclared.length > 0
+    ? { pass: false, reasons: undeclared.map((u) => `missing ${u} is not declared in missingness.missingAnchors`) }
+    : { pass: true, reasons: [`${pack.missingness.missingAnchors.length} missing anchor(s), ${pack.missingness.conflicts.length} conflict(s) declared`] };
+}
+
+/** Every domain anchor the evidence touches was queried for memories. */
+function memoryRulesLoaded(pack: ContextPack): { pass: boolean; reasons: string[] } {
+  const queried = new Set(pack.memories.anchorsQueried);
+  const inPlay = [...new Set(pack.evidence.files.map((f) => f.anchorId).filter((a): a is string => Boolean(a)))].sort();
+  const missed = inPlay.filter((a) => !queried.has(a));
+  return missed.length > 0
+    ? { pass: false, reasons: missed.slice(0, 20).map((a) => `memories not queried for domain anchor ${a}`) }
+    : { pass: true, reasons: [`memories queried for ${queried.size} anchor(s); ${pack.memories.records.length} active record(s)`] };
+}
+
+const GATES: Record<GateId, Gate> = {
+  snapshot_purity: snapshotPurity,
+  anchors_present: anchorsPresent,
+  federation_proof: chainGate('federation', (p) => p.strategy.signature.crossesFederationBoundary, false),
+  ui_origin_chain: chainGate('aggrid_origin', (p) => p.strategy.signature.mentionsAgGrid, true),
+  examples_exclude_adp: examplesExcludeAdp,
+  validation_plan_present: validationPlanPresent,
+  missingness_present: missingnessPresent,
+  memory_rules_loaded: memoryRulesLoaded,
+};
+
+/**
+ * Runs the pack-ready gates (002 §7.2, plus the §6.5 origin-chain rule) on a pack. Pure; each result
+ * says pass/fail and why. The pack is ready only when every gate passes.
+ */
+export function checkPackGates(pack: ContextPack): { ready: boolean; gates: GateResult[] } {
+  const gates = GATE_IDS.map((gate) => ({ gate, ...GATES[gate](pack) }));
+  return { ready: gates.every((g) => g.pass), gates };
+}
