@@ -6,8 +6,8 @@ export type PackEvidenceFile = z.infer<typeof packEvidenceSchema>['files'][numbe
 
 /**
  * The pack's evidence entries for selected files: score, reasons and the full contribution breakdown,
- * so "why is this file here" can be answered from the pack alone. A file whose hits all come from one
- * snapshot carries that snapshot id (checked by the snapshot-purity gate).
+ * so "why is this file here" can be answered from the pack alone. A file carries the snapshot id of
+ * its hits (`mixed:…` when they disagree), which the snapshot-purity gate checks.
  */
 export function evidenceFilesOf(selected: readonly RankedFile[], sha256ByPath: ReadonlyMap<string, string> = new Map()): PackEvidenceFile[] {
   return selected.map((f) => {
@@ -22,6 +22,8 @@ export function evidenceFilesOf(selected: readonly RankedFile[], sha256ByPath: R
       ...(f.bytes !== undefined ? { bytes: f.bytes } : {}),
       ...(sha !== undefined ? { sha256: sha } : {}),
       ...(f.snapshotIds.length === 1 ? { snapshotId: f.snapshotIds[0] as string } : {}),
+      // Hits from several snapshots are recorded as such, so the snapshot-purity gate fails loudly.
+      ...(f.snapshotIds.length > 1 ? { snapshotId: `mixed:${f.snapshotIds.join(',')}`.slice(0, 200) } : {}),
     };
   });
 }
