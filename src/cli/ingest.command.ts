@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { createTsProjectCache, ingestRepository, summaryLines, terminalProgress, watchRepository } from '../../ingest/index.js';
 import { openGraph } from '../graph/connect.js';
 import { createLogger } from '../runtime/logger.js';
 import { action, printResult, stage } from './output.js';
@@ -27,6 +26,8 @@ export function registerIngestCommand(program: Command): void {
     .option('--exclude <glob>', 'also exclude files matching this glob (repeatable)', collect)
     .option('--anchor-depth <n>', 'folder depth of domain anchors (default 3)')
     .action(action(async (repoPath: string, flags: IngestFlags) => {
+      // Loaded on use: the parsers are heavy and other commands (mcp) should start fast.
+      const { createTsProjectCache, ingestRepository, summaryLines, terminalProgress, watchRepository } = await import('../../ingest/index.js');
       const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
       const settings = {
         repoId: flags.repoId,

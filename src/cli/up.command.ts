@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { ingestRepository, summaryLines, terminalProgress } from '../../ingest/index.js';
 import { openGraph } from '../graph/connect.js';
 import { LocalNeo4j } from '../graph/local-neo4j/index.js';
-import { graphqlConfigFromEnv, resolveGraphqlConfig, startGraphqlServer } from '../graphql/index.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { packageRoot } from '../runtime/package-root.js';
 import { DEFAULT_GRAPHQL_PORT, parsePort } from './graphql.command.js';
@@ -29,6 +27,8 @@ export function registerUpCommand(program: Command): void {
     .option('--no-ingest', 'skip the ingest step')
     .option('--graphql-port <n>', `GraphQL port (default ${DEFAULT_GRAPHQL_PORT}, or a free one when taken)`)
     .action(action(async (opts: UpFlags) => {
+      const { ingestRepository, summaryLines, terminalProgress } = await import('../../ingest/index.js');
+      const { graphqlConfigFromEnv, resolveGraphqlConfig, startGraphqlServer } = await import('../graphql/index.js');
       const log = createLogger((process.env.GRAPHGATE_LOG_LEVEL as LogLevel | undefined) ?? 'warn');
       const config = resolveGraphqlConfig(graphqlConfigFromEnv(), '127.0.0.1');
       stage(process.env.NEO4J_URI ? `connecting to ${process.env.NEO4J_URI}…` : 'connecting to the local Neo4j, starting it if needed (the first run fetches it through Maven)…');

@@ -88,8 +88,9 @@ function classifyWord(word: string, options: ClassifyOptions): Array<{ raw: stri
   });
 }
 
-function neighbourCue(items: Item[], i: number, cues: ReadonlySet<string>): boolean {
-  const near = [items[i - 1], items[i + 1]].filter((x): x is Item => x?.form === 'word');
+/** Whether the word right after (or, unless `afterOnly`, right before) item i is one of the cues. */
+function neighbourCue(items: Item[], i: number, cues: ReadonlySet<string>, afterOnly = false): boolean {
+  const near = (afterOnly ? [items[i + 1]] : [items[i - 1], items[i + 1]]).filter((x): x is Item => x?.form === 'word');
   return near.some((x) => cues.has(trimPunctuation(x.text).toLowerCase()));
 }
 
@@ -100,7 +101,8 @@ function applyCues(kind: LexemeKind, confidence: number, items: Item[], i: numbe
   if (neighbourCue(items, i, FLAG_CUES)) return { kind: 'CONFIG_FLAG', confidence: Math.max(confidence, 0.7) };
   if (form === 'quoted' && neighbourCue(items, i, ERROR_CUES)) return { kind: 'ERROR_STRING', confidence: Math.max(confidence, 0.85) };
   if (form === 'quoted' && neighbourCue(items, i, LABEL_CUES)) return { kind: 'UI_LABEL', confidence: Math.max(confidence, 0.85) };
-  if (form === 'word' && kind === 'DOMAIN_NOUN' && neighbourCue(items, i, ROUTE_CUES)) return { kind: 'ROUTE_SEGMENT', confidence: 0.6 };
+  // "the orders route": the noun comes first; the word after "route" is usually a verb.
+  if (form === 'word' && kind === 'DOMAIN_NOUN' && neighbourCue(items, i, ROUTE_CUES, true)) return { kind: 'ROUTE_SEGMENT', confidence: 0.6 };
   return { kind, confidence };
 }
 

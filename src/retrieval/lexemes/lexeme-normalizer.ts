@@ -33,10 +33,10 @@ export function stripSelector(raw: string): string {
   return m?.[1] ?? raw.trim();
 }
 
-/** Removes wrapping quotes/brackets and trailing sentence punctuation that a prose match drags along. */
+/** Removes wrapping quotes/brackets, trailing sentence punctuation, call parentheses and a possessive `'s`. */
 export function trimPunctuation(raw: string): string {
   let s = raw.trim().replace(/^["'`“”‘’«»]+|["'`“”‘’«»]+$/g, '');
-  s = s.replace(/[.,;:!?]+$/, '').replace(/^([A-Za-z_$][\w$.]*)\([^()]*\)$/, '$1');
+  s = s.replace(/[.,;:!?]+$/, '').replace(/^([A-Za-z_$][\w$.]*)\([^()]*\)$/, '$1').replace(/(?<=\p{L})['’]s$/u, '');
   if (/^[([]/.test(s) && !/[)\]]$/.test(s)) s = s.slice(1);
   if (/[)\]]$/.test(s) && !/[([]/.test(s)) s = s.slice(0, -1);
   return s.trim();

@@ -67,7 +67,8 @@ export function buildLuceneQuery(terms: readonly WeightedTerm[], options: Lucene
       continue;
     }
     add(`"${parts.join(' ')}"`, term.boost);
-    if (options.partFactor > 0) for (const p of parts) add(p, term.boost * options.partFactor);
+    // Single letters and bare numbers match almost everything on their own; they only count inside the phrase.
+    if (options.partFactor > 0) for (const p of parts) if (p.length > 1 && !/^\d+$/.test(p)) add(p, term.boost * options.partFactor);
   }
   const sorted = [...clauses.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   let query = '';

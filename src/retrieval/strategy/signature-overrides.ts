@@ -41,7 +41,11 @@ function anchorsOverlap(a: string, b: string): boolean {
 }
 
 export interface OverrideInput {
-  memories?: readonly StrategySignalMemory[];
+  /**
+   * Memory records as stored (any enforcement type; see StrategySignalMemory for the fields read):
+   * only active (approved/provisional) `strategy_signal` records in scope apply, the rest are listed as ignored.
+   */
+  memories?: readonly (StrategySignalMemory | object)[];
   policies?: readonly PolicySignal[];
   /** Domain anchors of the pack; scoped memories apply only when one of theirs overlaps. */
   anchorsInPlay?: readonly string[];
@@ -67,7 +71,8 @@ export function applySignatureOverrides(base: ContextSignature, input: OverrideI
   const memories = (input.memories ?? []).flatMap((m) => {
     const parsed = strategySignalMemorySchema.safeParse(m);
     if (parsed.success) return [parsed.data];
-    ignored.push({ source: 'memory', sourceId: typeof (m as { id?: unknown }).id === 'string' ? (m as { id: string }).id : '(unknown)', why: 'not a strategy_signal memory record' });
+    const memoryId = (m as { id?: unknown }).id;
+    ignored.push({ source: 'memory', sourceId: typeof memoryId === 'string' && memoryId ? memoryId : '(unknown)', why: 'carries no strategy signal (featureFlag/value)' });
     return [];
   });
   memories.sort((a, b) => (STATE_RANK[a.state] ?? -1) - (STATE_RANK[b.state] ?? -1) || compareText(a.updatedAt ?? '', b.updatedAt ?? '') || compareText(a.id, b.id));

@@ -31,6 +31,11 @@ describe('buildLexemes from a prompt', () => {
     expect(brief(buildLexemes({ prompt }))).toContain(expected);
   });
 
+  it('drops possessives and reads "X route" but not "route X" as a route', () => {
+    const got = brief(buildLexemes({ prompt: "The customer's orders route loads slowly" }));
+    expect(got).toEqual(expect.arrayContaining(['DOMAIN_NOUN:customer', 'ROUTE_SEGMENT:/orders', 'DOMAIN_NOUN:loads']));
+  });
+
   it('does not read an auxiliary "not" as an exclusion', () => {
     const got = brief(buildLexemes({ prompt: 'The grid does not refresh orders' }));
     expect(got).toContain('DOMAIN_NOUN:refresh');
@@ -111,11 +116,11 @@ describe('buildLexemes properties', () => {
     }), { numRuns: 200 });
   });
 
-  it('handles a 100 KB prompt in bounded time', () => {
+  // Time is bounded by the scan limit (maxPromptChars); the test timeout is the only clock here.
+  it('handles a 100 KB prompt and caps the lexeme count', () => {
     const big = `${'Fix OrderDetailComponent in src/app/orders/x.ts "quoted text" not legacy <adp-x> '.repeat(1300)}${'z'.repeat(20_000)}`;
-    const started = performance.now();
     const lx = buildLexemes({ prompt: big });
     expect(lx.length).toBeLessThanOrEqual(64);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(lx.find((l) => l.norm === 'orderdetailcomponent')).toBeDefined();
   });
 });

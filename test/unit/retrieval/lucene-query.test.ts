@@ -57,6 +57,10 @@ describe('buildLuceneQuery', () => {
     expect(buildLuceneQuery([{ text: '/api/orders/{id}', boost: 1 }], { maxClauses: 10, maxLength: 1000, partFactor: 0 })).toBe('"api orders id"^1');
   });
 
+  it('keeps single letters and numbers only inside phrases', () => {
+    expect(buildLuceneQuery([{ text: '/api/v1/orders', boost: 1 }])).toBe('"api v 1 orders"^1 OR api^0.25 OR orders^0.25');
+  });
+
   it('drops non-positive and non-finite boosts and unsearchable terms', () => {
     expect(buildLuceneQuery([{ text: 'a', boost: 0 }, { text: 'b', boost: Number.NaN }, { text: '+++', boost: 1 }, { text: 'c', boost: -1 }])).toBe('');
   });
