@@ -5,6 +5,34 @@ export const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
+/** Names of gate steps, profiles, modes, commit gates and recipes: they end up in plans and logs. */
+const gateName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, 'letters, digits, `.`, `_`, `:`, `-` (max 64)');
+
+/** One gate step: an argv array run in the work's worktree (never a shell string). */
+export const GateStepSchema = z.strictObject({
+  name: gateName.describe('step id; verification hooks of a plan name it (`type: gate_step`, `ref: <name>`)'),
+  cmd: z.array(z.string().min(1).max(4096)).min(1).max(64).describe('executable and arguments (exec array, no shell)'),
+  cwd: z.string().min(1).max(1024).optional().describe('working directory relative to the worktree root (default: the root)'),
+  env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().max(4096)).optional().describe('extra environment variables for the step'),
+  timeout_seconds: z.number().int().min(1).max(86_400).optional().describe('step timeout (default: gates.defaultTimeoutSeconds)'),
+  piercesShadowDom: z.boolean().optional().describe('true when the step observes rendered shadow DOM (browser-level checks of sdf-* components)'),
+  flaky: z.boolean().optional().describe('known to be unstable: never counts as blocking verification'),
+});
+export type GateStep = z.infer<typeof GateStepSchema>;
+
+/** Gate profiles → modes (e.g. fast, full) → steps, and the commit gates side effects name. */
+export const GatesSchema = z.strictObject({
+  defaultTimeoutSeconds: int(1, 86_400).describe('timeout of a step that sets none'),
+  profiles: z.record(gateName, z.strictObject({
+    modes: z.record(gateName, z.array(GateStepSchema).max(100)).describe('mode name (fast, full, merge …) → its steps, in order'),
+  })).describe('gate profiles by name'),
+  commitGates: z.record(gateName, z.strictObject({
+    profile: gateName.describe('the profile whose mode must pass'),
+    mode: gateName.describe('the mode that must pass before the side effect'),
+  })).describe('commit gates side_effect nodes name in commitGateId'),
+});
+export type GatesConfig = z.infer<typeof GatesSchema>;
+
 /** The complete, validated configuration (every key has a value after layering). */
 export const ConfigSchema = z.strictObject({
   repo: z.strictObject({
@@ -30,6 +58,10 @@ export const ConfigSchema = z.strictObject({
     searchMaxResults: int(1, 5_000).describe('most matches one search_codebase_text returns'),
     traceMaxNeighbours: int(1, 1_000).describe('most neighbours one trace_symbol_graph returns'),
     packMaxFiles: int(1, 5_000).describe('most files the placeholder initialize_work puts in a pack'),
+  }),
+  gates: GatesSchema,
+  recipes: z.strictObject({
+    enabled: z.array(gateName).max(100).describe('automation recipes this repository allows (built-ins: replace_lexeme_in_file, run_targeted_validation)'),
   }),
 });
 

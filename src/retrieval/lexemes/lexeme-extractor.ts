@@ -106,51 +106,61 @@ function applyCues(kind: LexemeKind, confidence: number, items: Item[], i: numbe
   return { kind, confidence };
 }
 
+const wordAt = (items: readonly Item[], i: number): string => (items[i]?.form === 'word' ? trimPunctuation(items[i]?.text ?? '').toLowerCase() : '');
+
+/**
+ * Whether item i opens an exclusion: "without"/"except"/"excluding", a bare "not" (not "does not",
+ * not "not change" — the verb handles that), or a hands-off verb after a prohibition ("don't touch",
+ * "do not modify", "never edit"). A hands-off verb inside a pending exclusion keeps it open.
+ */
+function opensExclusion(items: readonly Item[], i: number, pending: boolean): boolean {
+  const word = wordAt(items, i);
+  if (!word) return false;
+  const prev = wordAt(items, i - 1);
+  if (NEGATORS.has(word)) return true;
+  if (word === 'not') return !AUXILIARIES.has(prev) && !HANDS_OFF_VERBS.has(wordAt(items, i + 1));
+  return HANDS_OFF_VERBS.has(word) && (pending || PROHIBITIONS.has(prev) || (prev === 'not' && AUXILIARIES.has(wordAt(items, i - 2))));
+}
+
+/** The terms of one item, and whether a leading dash (`-legacy`) excludes them. */
+function termsOf(item: Item, options: ClassifyOptions): { terms: Array<{ raw: string; kind: LexemeKind; confidence: number }>; dashed: boolean } {
+  if (item.form === 'quoted') return { terms: classifyQuoted(item.text, options), dashed: false };
+  if (item.form === 'word') {
+    const dashed = /^-\p{L}/u.test(item.text) && !isUtilityToken(item.text);
+    return { terms: classifyWord(dashed ? item.text.slice(1) : item.text, options), dashed };
+  }
+  return { terms: [{ raw: item.text, ...(classifyTerm(item.text, options) ?? { kind: 'DOMAIN_NOUN', confidence: 0.3 }) }], dashed: false };
+}
+
 /**
  * Extracts typed terms from prose: quoted strings, `METHOD /path` endpoints, `<x-y>` tags, file paths,
  * ticket keys, identifiers, selectors and plain domain words, each marked negative when the prose
- * excludes it ("not X", "-X", "without X", "don't touch X"). Never throws; time is linear in
- * `min(text.length, maxChars)`.
+ * excludes it ("not X", "-X", "without X", "don't touch X"). An exclusion covers the next term
+ * (skipping articles), continues over "or"/"nor"/"and", and ends at a clause boundary or any other
+ * word. Never throws; time is linear in `min(text.length, maxChars)`.
  */
 export function extractTerms(input: string, options: ExtractOptions): ExtractedTerm[] {
   const items = tokenize(sanitizeText(input.slice(0, options.maxChars)));
   const out: ExtractedTerm[] = [];
   let negate = false;
-  let prevWord = '';
-  let prevPrevWord = '';
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as Item;
-    const lower = item.form === 'word' ? trimPunctuation(item.text).toLowerCase() : '';
-    if (item.form === 'word' && NEGATORS.has(lower)) {
+    if (opensExclusion(items, i, negate)) {
       negate = true;
-    } else if (item.form === 'word' && lower === 'not' && !AUXILIARIES.has(prevWord) && !HANDS_OFF_VERBS.has(trimPunctuation(items[i + 1]?.text ?? '').toLowerCase())) {
-      negate = true;
-    } else if (item.form === 'word' && HANDS_OFF_VERBS.has(lower) && (negate || PROHIBITIONS.has(prevWord) || (prevWord === 'not' && AUXILIARIES.has(prevPrevWord)))) {
-      negate = true;
-    } else {
-      let terms: Array<{ raw: string; kind: LexemeKind; confidence: number }>;
-      let polarity: LexemePolarity = negate ? 'negative' : 'positive';
-      if (item.form === 'quoted') terms = classifyQuoted(item.text, options);
-      else if (item.form === 'word' && /^-\p{L}/u.test(item.text) && !isUtilityToken(item.text)) {
-        terms = classifyWord(item.text.slice(1), options);
-        polarity = 'negative';
-      } else terms = item.form === 'word' ? classifyWord(item.text, options) : [{ raw: item.text, ...(classifyTerm(item.text, options) ?? { kind: 'DOMAIN_NOUN', confidence: 0.3 }) }];
-      for (const t of terms) {
-        const typed = applyCues(t.kind, t.confidence, items, i, item.form);
-        out.push({ raw: t.raw, kind: typed.kind, confidence: typed.confidence, polarity });
-      }
-      if (negate) {
-        if (terms.length > 0) {
-          const next = trimPunctuation(items[i + 1]?.text ?? '').toLowerCase();
-          negate = !item.endsClause && CONTINUATIONS.has(next);
-        } else if (!SKIPPABLE.has(lower) && !CONTINUATIONS.has(lower)) {
-          negate = false;
-        }
-      }
-      if (item.endsClause) negate = false;
+      continue;
     }
-    prevPrevWord = prevWord;
-    prevWord = item.form === 'word' ? lower : '';
+    const { terms, dashed } = termsOf(item, options);
+    const polarity: LexemePolarity = negate || dashed ? 'negative' : 'positive';
+    for (const t of terms) {
+      const typed = applyCues(t.kind, t.confidence, items, i, item.form);
+      out.push({ raw: t.raw, kind: typed.kind, confidence: typed.confidence, polarity });
+    }
+    if (negate) {
+      const word = wordAt(items, i);
+      if (terms.length > 0) negate = CONTINUATIONS.has(wordAt(items, i + 1));
+      else if (!SKIPPABLE.has(word) && !CONTINUATIONS.has(word)) negate = false;
+    }
+    if (item.endsClause) negate = false;
   }
   return out;
 }

@@ -13,7 +13,6 @@ const OPERATOR_WORDS = new Set(['AND', 'OR', 'NOT', 'TO']);
  * are lowercased so the parser cannot read them as operators.
  */
 export function escapeLucene(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text
     .replace(/[\u0000-\u001F\u007F-\u009F\s]+/g, ' ')
     .replace(SPECIAL, (c) => `\\${c}`)

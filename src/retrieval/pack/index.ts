@@ -4,3 +4,5 @@ export { canonicalJson, contentHash, sha256Hex } from './canonical-json.js';
 export { checkPackGates } from './pack-gates.js';
 export { DEFAULT_SUMMARY_MAX_BYTES, summarizePack, type PackSummary, type SummaryOptions, type TruncationMarker } from './pack-summary.js';
 export { evidenceFilesOf, type PackEvidenceFile } from './pack-evidence.js';
+export { acceptanceCriteria, buildTaskSpec, lexemeConflicts, quotedConstraints, type TaskSpec, type TaskSpecInput } from './task-spec.js';
+export { growPack, type PackDelta } from './pack-growth.js';

@@ -16,7 +16,7 @@ export interface Contribution {
 export function describeHit(c: Pick<NormalizedCandidate, 'kind' | 'name' | 'symbolKind' | 'path' | 'line'>): string {
   const kind = c.kind === 'symbol' && c.symbolKind ? c.symbolKind : c.kind.replace(/_/g, ' ');
   const where = c.line ? `:${c.line}` : '';
-  return c.name ? `${kind} ${c.name}${where}` : `${kind} ${c.path}${where}`;
+  return `${kind} ${(c.name || c.path).slice(0, 200)}${where}`;
 }
 
 function bestBy<T>(items: readonly T[], score: (t: T) => number): T | undefined {

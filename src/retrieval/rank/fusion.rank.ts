@@ -75,10 +75,11 @@ function reasonsOf(parts: readonly Contribution[], hits: readonly NormalizedCand
  * max-normalised lane scores, a corroboration bonus, lexeme boosts, the best anchor-kind bonus, a
  * polarity penalty for excluded lexemes, hub/shared/test/barrel/shallow-path penalties, and a locality
  * bonus for sharing the domain anchor of another top file. `score` equals the sum of `contributions`.
- * Deterministic and independent of candidate order.
+ * Deterministic and independent of candidate order. Candidates with an empty or over-long path are ignored.
  */
 export function rankFiles(candidates: readonly Candidate[], lexemes: readonly Lexeme[], config: RankConfig = DEFAULT_RANK_CONFIG): RankedFile[] {
-  const normalized = normalizeLaneScores(candidates);
+  // Paths outside the candidate schema (empty or over 1000 characters) cannot name a repo file.
+  const normalized = normalizeLaneScores(candidates.filter((c) => c.path.length > 0 && c.path.length <= 1000));
   const byPath = new Map<string, NormalizedCandidate[]>();
   for (const c of normalized) {
     const list = byPath.get(c.path);

@@ -36,7 +36,7 @@ export function parentFolder(path: string): string {
   return segs.length > 1 ? segs.slice(0, -1).join('/') : '.';
 }
 
-/** Full-text tokens of a path and optional names, for lexeme matching. */
+/** Full-text tokens of a path and optional names, for lexeme matching (each read up to 1000 characters). */
 export function pathTokenSet(path: string, names: readonly string[] = []): Set<string> {
-  return new Set([path, ...names].flatMap((t) => lexTokens(t)));
+  return new Set([path, ...names.slice(0, 32)].flatMap((t) => lexTokens(t.slice(0, 1000))));
 }
