@@ -36,6 +36,8 @@ export function testConfig(repoId: string, overrides: Partial<{ [K in keyof Conf
     budget: { maxTokens: 100_000, thresholdPercent: 0.6 },
     graph: { autoStartLocal: false },
     limits: { readMaxLines: 400, readMaxFileBytes: 2_097_152, scratchMaxBytes: 262_144, searchMaxResults: 200, traceMaxNeighbours: 100, packMaxFiles: 200 },
+    gates: { defaultTimeoutSeconds: 600, profiles: {}, commitGates: {} },
+    recipes: { enabled: ['replace_lexeme_in_file', 'run_targeted_validation'] },
   });
   const merged = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, { ...v, ...(overrides as Record<string, object>)[k] }]));
   return { ...(merged as Config), repo: { id: repoId } };

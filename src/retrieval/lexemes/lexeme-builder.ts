@@ -28,7 +28,8 @@ interface Draft {
   boost?: number;
 }
 
-function toLexeme(d: Draft, config: LexemeConfig): Lexeme | null {
+function toLexeme(draft: Draft, config: LexemeConfig): Lexeme | null {
+  const d = { ...draft, raw: draft.raw.slice(0, 512) };
   const norm = normalizeTerm(d.kind, d.raw);
   if (!/[\p{L}\p{N}]/u.test(norm)) return null;
   const floor = config.confidenceFloor[d.source] ?? 0;

@@ -12,6 +12,8 @@ const config = ConfigSchema.parse({
   budget: { maxTokens: 100_000, thresholdPercent: 0.6 },
   graph: { autoStartLocal: false },
   limits: { readMaxLines: 400, readMaxFileBytes: 4096, scratchMaxBytes: 4096, searchMaxResults: 10, traceMaxNeighbours: 10, packMaxFiles: 10 },
+  gates: { defaultTimeoutSeconds: 600, profiles: {}, commitGates: {} },
+  recipes: { enabled: [] },
 });
 const deps = { registry: new VerbRegistry(defaultVerbs()), config, repoRoot: '/repo' };
 const facts = {

@@ -6,7 +6,7 @@ function signatureOf(prompt: string, jira?: JiraFields): ContextSignature {
   return computeContextSignature({ prompt, lexemes: buildLexemes({ prompt, jira: jira ?? null }), jira: jira ?? null }).signature;
 }
 
-describe('computeContextSignature', () => {
+describe('computeContextSignature', { timeout: 60_000 }, () => {
   it.each<[string, Partial<ContextSignature>]>([
     ['Migrate the dashboard from <adp-data-table> to <sdf-table>', { migrationAdpDetected: true, touchesShadowDom: true, taskTypeGuess: 'migration' }],
     ['Replace adp components with sdf ones on the settings page', { migrationAdpDetected: true }],

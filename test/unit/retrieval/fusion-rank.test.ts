@@ -113,7 +113,7 @@ const candidateArb = fc.record({
   matched: fc.option(fc.array(fc.constantFrom('orders', 'grid', 'legacy'), { maxLength: 2 }), { nil: undefined }),
 }).map((x) => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined)) as Candidate);
 
-describe('rankFiles properties', () => {
+describe('rankFiles properties', { timeout: 60_000 }, () => {
   const lexemes = buildLexemes({ prompt: 'orders grid not legacy' });
 
   it('is independent of candidate order and each score is the sum of its contributions', () => {

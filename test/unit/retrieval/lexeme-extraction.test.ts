@@ -98,7 +98,7 @@ const nasty = fc.oneof(
   fc.array(fc.constantFrom('not ', 'without ', "don't touch ", '<adp-x>', ' sdf-y', '"', "'", '/api/', '{id}', 'A-1', ' ', '\n', '-z', 'Foo', 'p-4'), { maxLength: 60 }).map((a) => a.join('')),
 );
 
-describe('buildLexemes properties', () => {
+describe('buildLexemes properties', { timeout: 60_000 }, () => {
   it('never throws and always returns schema-valid lexemes', () => {
     fc.assert(fc.property(nasty, fc.array(nasty, { maxLength: 5 }), (prompt, agent) => {
       const lx = buildLexemes({ prompt, agentLexemes: agent.filter((a) => a.length > 0 && a.length <= 200) });

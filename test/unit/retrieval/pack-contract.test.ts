@@ -104,7 +104,7 @@ describe('checkPackGates', () => {
   });
 });
 
-describe('summarizePack', () => {
+describe('summarizePack', { timeout: 60_000 }, () => {
   const bigPack = (files: number, reasonLength: number): ContextPack => {
     const p = samplePack();
     return samplePack({

@@ -13,7 +13,8 @@ const hostile = fc.oneof(
   fc.integer({ min: 1, max: 3 }).map((n) => 'x/'.repeat(n * 20_000)),
 );
 
-describe('the retrieval core never throws on hostile text', () => {
+// Generous timeout: these runs push 100 KB strings through everything on a shared 2-core machine.
+describe('the retrieval core never throws on hostile text', { timeout: 60_000 }, () => {
   it('ranks candidates with arbitrary paths, names and matches', () => {
     const cand = fc.record({ id: hostile, path: hostile, name: hostile, matched: fc.array(hostile, { maxLength: 3 }), reasons: fc.array(hostile, { maxLength: 2 }) })
       .map((x): Candidate => ({ ...x, kind: 'component', lane: 'lexical', rawScore: 1 }));

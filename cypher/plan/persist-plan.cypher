@@ -1,0 +1,38 @@
+// plan/persist-plan.cypher — stores an accepted PlanGraph for a work: supersedes the previous one, creates its PlanNodes (DEPENDS_ON, TARGETS File/Symbol) and resets the progress counters
+// params: repoId: string, workId: string, plan: map (id, props), nodes: list<{id, props, targetFile: string|null, symbolRefs: list<{file, name}>}>, edges: list<{from, to}>, totalNodes: Integer   returns: planId, nodes, edges
+MATCH (w:Work {id: $workId})
+WHERE w.repoId = $repoId
+OPTIONAL MATCH (w)-[:HAS_PLAN]->(old:PlanGraph {current: true})
+WITH w, collect(old) AS olds
+FOREACH (o IN olds | SET o.current = false, o.supersededAt = datetime())
+CREATE (g:PlanGraph {id: $plan.id})
+SET g += $plan.props, g.repoId = $repoId, g.workId = $workId, g.current = true, g.acceptedAt = datetime()
+CREATE (w)-[:HAS_PLAN]->(g)
+FOREACH (o IN olds | CREATE (g)-[:SUPERSEDES]->(o))
+SET w.totalNodes = $totalNodes, w.completedNodes = 0, w.planId = $plan.id
+WITH g
+CALL (g) {
+  UNWIND $nodes AS row
+  CREATE (n:PlanNode {id: row.id})
+  SET n += row.props, n.repoId = $repoId, n.workId = $workId, n.planId = g.id, n.outcome = 'pending'
+  CREATE (g)-[:HAS_NODE]->(n)
+  WITH n, row
+  CALL (n, row) {
+    OPTIONAL MATCH (f:File {repoId: $repoId, path: row.targetFile})
+    FOREACH (_ IN CASE WHEN f IS NULL THEN [] ELSE [1] END | CREATE (n)-[:TARGETS]->(f))
+  }
+  CALL (n, row) {
+    UNWIND row.symbolRefs AS ref
+    MATCH (s:Fact {repoId: $repoId, ownerFile: ref.file})
+    WHERE s:Symbol AND (s.name = ref.name OR (s.owner IS NOT NULL AND s.owner + '.' + s.name = ref.name))
+    CREATE (n)-[:TARGETS]->(s)
+  }
+  RETURN count(n) AS created
+}
+CALL (g) {
+  UNWIND $edges AS edge
+  MATCH (a:PlanNode {id: edge.from}), (b:PlanNode {id: edge.to})
+  CREATE (a)-[:DEPENDS_ON]->(b)
+  RETURN count(*) AS linked
+}
+RETURN g.id AS planId, created AS nodes, linked AS edges

@@ -1,0 +1,7 @@
+// plan/record-node-outcome.cypher — records one plan node's execution or validation outcome (with evidence) and the work's recomputed progress counters
+// params: repoId: string, workId: string, planId: string, nodeId: string, outcome: string, evidenceJson: string|null, completedNodes: Integer   returns: nodeId, outcome
+MATCH (w:Work {id: $workId})-[:HAS_PLAN]->(g:PlanGraph {id: $planId})-[:HAS_NODE]->(n:PlanNode {nodeId: $nodeId})
+WHERE w.repoId = $repoId
+SET n.outcome = $outcome, n.outcomeAt = datetime(), n.evidenceJson = coalesce($evidenceJson, n.evidenceJson),
+    w.completedNodes = $completedNodes
+RETURN n.nodeId AS nodeId, n.outcome AS outcome

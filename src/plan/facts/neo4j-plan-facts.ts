@@ -1,0 +1,123 @@
+import { int, type Graph, type RunOptions } from '../../graph/index.js';
+import {
+  readActivePack, readAggridChains, readComponentContracts, readContractAnchors, readExistingSymbols, readFederationChains,
+  readPackFiles, readReservations, readTagUsages,
+} from '../plan.queries.js';
+import { aggridChainId, apiSpecAnchorId, endpointAnchorId, federationChainId, schemaAnchorId } from './anchor-ids.js';
+import type { ActivePackFact, ContractAnchorFact, PackAnchorsFact, PlanFacts, ProofChainFact, UsageFact } from './plan-facts.js';
+
+/** Caps that keep one validation bounded whatever the repository size. */
+export const PLAN_FACT_LIMITS = { usages: 2_000, chains: 200, contractAnchors: 500, symbolRefs: 2_000, paths: 2_000 } as const;
+
+export interface Neo4jPlanFactsOptions {
+  graph: Graph;
+  repoId: string;
+  workId: string;
+  run?: RunOptions;
+}
+
+/** The active pack as the Neo4j facts know it (with the pack id the other questions are pinned to). */
+export interface ActivePackRow extends ActivePackFact {
+  id: string;
+}
+
+const uniqueSorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
+
+/** The scope allowlist of a pack is its file list; the plan names it by the pack id. */
+export const scopeAllowlistRefOf = (packId: string): string => `${packId}#files`;
+
+/**
+ * PlanFacts answered by parameterised Cypher (cypher/plan/) against the work's active pack. The pack
+ * is resolved once per instance and every later question is pinned to that pack id, so one
+ * validation sees one pack even if an escalation replaces it meanwhile. Create one per validation.
+ */
+export class Neo4jPlanFacts implements PlanFacts {
+  private pack: Promise<ActivePackRow | null> | undefined;
+
+  constructor(private readonly options: Neo4jPlanFactsOptions) {}
+
+  /** The active pack with its id (memoised). */
+  activePackRow(): Promise<ActivePackRow | null> {
+    this.pack ??= (async () => {
+      const { graph, repoId, workId, run } = this.options;
+      const [row] = await graph.read(readActivePack, { repoId, workId }, run);
+      if (!row) return null;
+      return {
+        id: row.id, ref: row.ref, hash: row.hash, repoSnapshotId: row.repoSnapshotId ?? '',
+        scopeAllowlistRef: scopeAllowlistRefOf(row.id), createFolders: uniqueSorted(row.folders),
+      };
+    })();
+    return this.pack;
+  }
+
+  async activePack(): Promise<ActivePackFact | null> {
+    const row = await this.activePackRow();
+    if (!row) return null;
+    const { id: _id, ...fact } = row;
+    return fact;
+  }
+
+  async packFiles(paths: readonly string[]) {
+    const pack = await this.activePackRow();
+    if (!pack || paths.length === 0) return [];
+    const { graph, repoId, run } = this.options;
+    return graph.read(readPackFiles, { repoId, packId: pack.id, paths: uniqueSorted(paths).slice(0, PLAN_FACT_LIMITS.paths) }, run);
+  }
+
+  async existingSymbols(refs: readonly { file: string; name: string }[]) {
+    if (refs.length === 0) return [];
+    const { graph, repoId, run } = this.options;
+    const unique = [...new Map(refs.map((r) => [`${r.file}\u0000${r.name}`, { file: r.file, name: r.name }])).values()];
+    return graph.read(readExistingSymbols, { repoId, refs: unique.slice(0, PLAN_FACT_LIMITS.symbolRefs) }, run);
+  }
+
+  async tagUsages(paths: readonly string[]): Promise<UsageFact[]> {
+    if (paths.length === 0) return [];
+    const { graph, repoId, run } = this.options;
+    const rows = await graph.read(readTagUsages, { repoId, paths: uniqueSorted(paths), limit: int(PLAN_FACT_LIMITS.usages) }, run);
+    return rows.flatMap((u) => (u.family === 'adp' || u.family === 'sdf') && u.lineStart !== null
+      ? [{ file: u.file, tag: u.tag, family: u.family, lineStart: u.lineStart, lineEnd: u.lineEnd ?? u.lineStart, domainAnchorId: u.domainAnchorId }]
+      : []);
+  }
+
+  async componentContracts(tags: readonly string[]) {
+    if (tags.length === 0) return [];
+    const { graph, repoId, run } = this.options;
+    return graph.read(readComponentContracts, { repoId, tags: uniqueSorted(tags) }, run);
+  }
+
+  async packAnchors(): Promise<PackAnchorsFact> {
+    const pack = await this.activePackRow();
+    if (!pack) return { proofChains: [], contractAnchors: [] };
+    const { graph, repoId, run } = this.options;
+    const params = { repoId, packId: pack.id };
+    const [grids, federations, [contracts]] = await Promise.all([
+      graph.read(readAggridChains, { ...params, limit: int(PLAN_FACT_LIMITS.chains) }, run),
+      graph.read(readFederationChains, { ...params, limit: int(PLAN_FACT_LIMITS.chains) }, run),
+      graph.read(readContractAnchors, { ...params, limit: int(PLAN_FACT_LIMITS.contractAnchors) }, run),
+    ]);
+    const proofChains: ProofChainFact[] = [
+      ...grids.map((g) => ({
+        id: aggridChainId(g.path, g.line), kind: 'aggrid_origin' as const, complete: g.complete,
+        files: uniqueSorted([g.path, ...(g.ownerFile ? [g.ownerFile] : []), ...g.hopFiles]),
+      })),
+      ...federations.map((f) => ({ id: federationChainId(f.remote, f.key), kind: 'federation' as const, complete: f.complete, files: uniqueSorted(f.files) })),
+    ];
+    const anchors = new Map<string, ContractAnchorFact>();
+    for (const e of contracts?.endpoints ?? []) {
+      if (e.method && e.path) anchors.set(endpointAnchorId(e.method, e.path), { id: endpointAnchorId(e.method, e.path), kind: 'endpoint' });
+      for (const name of e.schemas) anchors.set(schemaAnchorId(name), { id: schemaAnchorId(name), kind: 'schema' });
+    }
+    for (const s of contracts?.specs ?? []) {
+      anchors.set(apiSpecAnchorId(s.path), { id: apiSpecAnchorId(s.path), kind: 'api_spec' });
+      for (const name of s.schemas) anchors.set(schemaAnchorId(name), { id: schemaAnchorId(name), kind: 'schema' });
+    }
+    return { proofChains, contractAnchors: [...anchors.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
+  }
+
+  async reservedByOthers(resourceKeys: readonly string[]) {
+    if (resourceKeys.length === 0) return [];
+    const { graph, repoId, workId, run } = this.options;
+    return graph.read(readReservations, { repoId, workId, resourceKeys: uniqueSorted(resourceKeys) }, run);
+  }
+}
