@@ -26,7 +26,10 @@ export interface GraphPolicyRule {
   domainAnchorIds: readonly string[];
   /** Anchors of the usages the policy is GROUNDED_BY. */
   groundedAnchorIds: readonly string[];
-  /** Untrusted until parsed: a plan rule (see plan-rule.schema.ts). */
+  /**
+   * Untrusted until parsed: a plan rule (see plan-rule.schema.ts). `null` for a policy that has no
+   * plan-rule form (a dedicated check enforces it, or it is advisory prose); it is reported as skipped.
+   */
   rule: unknown;
 }
 
@@ -55,7 +58,7 @@ export const EMPTY_BUNDLE: EnforcementBundle = { activeMemories: [], graphPolicy
 /** A rule that could not be turned into a PlanRule, and why (reported, never silently dropped). */
 export interface SkippedRule {
   ruleId: string;
-  reason: 'malformed' | 'expired' | 'not_enforced_state' | 'unknown_deny_code';
+  reason: 'malformed' | 'expired' | 'not_enforced_state' | 'unknown_deny_code' | 'not_a_plan_rule';
 }
 
 /** True when a provisional memory's expiry has passed at `now`. */
@@ -97,6 +100,10 @@ export function buildPlanRules(bundle: EnforcementBundle, now: Date): { rules: P
   }
   for (const policy of bundle.graphPolicyRules) {
     const ruleId = `policy:${policy.id}`;
+    if (policy.rule === null) {
+      skipped.push({ ruleId, reason: 'not_a_plan_rule' });
+      continue;
+    }
     const parsed = planRuleBody.safeParse(policy.rule);
     if (!parsed.success) skipped.push({ ruleId, reason: 'malformed' });
     else if (!isRejectionCode(parsed.data.denyCode)) skipped.push({ ruleId, reason: 'unknown_deny_code' });
