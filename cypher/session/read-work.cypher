@@ -1,4 +1,4 @@
-// session/read-work.cypher — one work of this repo with its current pack and the calling agent's owner
+// session/read-work.cypher — one work of this repo with its current pack, its accepted plan's pending validations and the calling agent's owner
 // params: workId: string, repoId: string, agentId: string|null   returns: work, pack|null, agent|null
 MATCH (w:Work {id: $workId})
 WHERE w.repoId = $repoId
@@ -6,6 +6,12 @@ OPTIONAL MATCH (w)-[:USES_PACK]->(p:ContextPack)
 WITH w, p ORDER BY p.createdAt DESC
 WITH w, head(collect(p)) AS p
 OPTIONAL MATCH (a:Agent {id: $agentId})
-RETURN w {.id, .state, .version, .runSessionId, .originalPrompt, .usedTokens, .maxTokens, .thresholdTokens, .totalNodes, .completedNodes} AS work,
+CALL (w) {
+  OPTIONAL MATCH (w)-[:HAS_PLAN]->(:PlanGraph {current: true})-[:HAS_NODE]->(n:PlanNode {kind: 'validate'})
+  WHERE n.outcome <> 'succeeded'
+  WITH n ORDER BY n.ordinal
+  RETURN [x IN collect(n) | {nodeId: x.nodeId, status: CASE x.outcome WHEN 'running' THEN 'running' WHEN 'failed' THEN 'failed' ELSE 'not_started' END}] AS pendingValidations
+}
+RETURN w {.id, .state, .version, .runSessionId, .originalPrompt, .usedTokens, .maxTokens, .thresholdTokens, .totalNodes, .completedNodes, pendingValidations: pendingValidations} AS work,
        CASE WHEN p IS NULL THEN null ELSE p {.id, .ref, .hash, .fileCount, .symbolCount} END AS pack,
        CASE WHEN a IS NULL THEN null ELSE a {.id, .workId, .repoId} END AS agent

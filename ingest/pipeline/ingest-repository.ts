@@ -1,29 +1,28 @@
-import { relative, resolve, sep } from 'node:path';
+import type { Project } from 'ts-morph';
 import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import { extractors as registeredExtractors } from '../extractors/index.js';
 import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
-import { chunk } from '../write/batches.js';
+import { bump, chunk } from '../write/batches.js';
 import { writeBatch, type WriteBatchResult } from '../write/fact-writer.js';
-import { countFacts, pruneAnchors, readDependents, readFileHashes, readRepo, recordSnapshot } from '../write/ingest.queries.js';
+import { countFacts, pruneAnchors, readRepo, recordSnapshot } from '../write/ingest.queries.js';
 import { prepareFile, type RefRow } from '../write/prepare-rows.js';
 import { linkRefs } from '../write/ref-linker.js';
 import { anchorOf, anchorRows } from './anchors.js';
-import { canonicalRoot, createPathFilter, discoverFiles, isSafeRelativePath } from './discovery.js';
-import { isTypeScriptKind } from './file-kind.js';
+import { detectChanges } from './detect-changes.js';
+import { canonicalRoot } from './discovery.js';
+import { fileKind, isTypeScriptKind } from './file-kind.js';
 import { acquireIngestLock } from './ingest-lock.js';
+import { loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
 import type { ProgressListener } from './progress.js';
-import { readOne, readSourceFiles, type SourceInfo } from './read-files.js';
+import { readSourceFiles, type SourceInfo } from './read-files.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import { extractFile, type ExtractionScope } from './run-extractors.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
-import { snapshotIdOf, type SnapshotEntry } from './snapshot.js';
+import { snapshotIdOf } from './snapshot.js';
 import { emptySummary, type IngestSummary } from './summary.js';
 import { createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
-import { fileKind } from './file-kind.js';
-import type { Project } from 'ts-morph';
-import { bump } from '../write/batches.js';
 
 export interface IngestOptions {
   graph: Graph;
@@ -54,7 +53,7 @@ export async function ingestRepository(options: IngestOptions): Promise<IngestSu
   const started = performance.now();
   const root = canonicalRoot(options.root);
   const settings = resolveSettings(root, options.settings);
-  const identity = await identifyRepo(root, settings.repoId);
+  const identity = await cachedIdentity(root, settings.repoId, options.projectCache);
   const summary = emptySummary(identity.repoId, root);
   const lock = await acquireIngestLock(options.graph, identity.repoId, { leaseMs: settings.lockLeaseMs, waitMs: settings.lockWaitMs, log: options.log });
   summary.timings.lockWaitMs = since(started);
@@ -70,74 +69,43 @@ export async function ingestRepository(options: IngestOptions): Promise<IngestSu
   return summary;
 }
 
-/** Repo-relative POSIX form of a watcher/CLI path, or undefined when it is not inside the root. */
-function toRepoPath(root: string, path: string): string | undefined {
-  const rel = relative(root, resolve(root, path)).split(sep).join('/');
-  return isSafeRelativePath(rel) ? rel : undefined;
+/** identifyRepo runs git twice (≈15–25 ms); a watcher's cache keeps the answer for its root. */
+async function cachedIdentity(root: string, configured: string | undefined, cache?: TsProjectCache): Promise<RepoIdentity> {
+  const key = `${root}\0${configured ?? ''}`;
+  if (cache?.identity?.key === key) return cache.identity.value;
+  const value = await identifyRepo(root, configured);
+  if (cache) cache.identity = { key, value };
+  return value;
 }
 
 async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary): Promise<void> {
   const { graph, log } = options;
   const { repoId } = identity;
+  // The cached File rows are taken out for the run and only put back (updated) when it succeeds.
+  const warm = takeKnown(options.projectCache);
   const [repoRow] = await graph.read(readRepo, { repoId });
-  const known = new Map((await graph.read(readFileHashes, { repoId })).map((r) => [r.path, r]));
+  let t = performance.now();
+  const known = await loadKnownFiles(graph, repoId, repoRow && !repoRow.writing ? repoRow.snapshotId : null, warm);
+  summary.timings.knownMs = since(t);
   const incremental = known.size > 0;
   summary.previousSnapshotId = repoRow?.snapshotId ?? null;
   summary.mode = options.changedPaths ? 'paths' : incremental ? 'incremental' : 'full';
 
-  // 1. What is on disk now (all of it, or only the paths a watcher reported).
-  const entries = new Map<string, SnapshotEntry>();
-  const current = new Map<string, SourceInfo>();
-  let deleted: string[];
-  let t = performance.now();
-  if (options.changedPaths) {
-    for (const [path, k] of known) entries.set(path, { path, blob: k.blob, sha256: k.sha256, executable: k.executable });
-    const keep = createPathFilter(settings);
-    const paths = [...new Set(options.changedPaths.map((p) => toRepoPath(root, p)).filter((p): p is string => p !== undefined && keep(p)))];
-    deleted = [];
-    for (const path of paths) {
-      const info = await readOne(root, path, settings.maxFileBytes);
-      if (info) current.set(path, info), entries.set(path, info);
-      else if (known.has(path)) deleted.push(path), entries.delete(path);
-    }
-    summary.timings.readMs = since(t);
-  } else {
-    const paths = await discoverFiles(root, settings);
-    summary.timings.discoverMs = since(t);
-    options.onProgress?.({ phase: 'read', done: 0, total: paths.length, filesPerSecond: 0 });
-    t = performance.now();
-    for (const info of await readSourceFiles(root, paths, settings.maxFileBytes)) current.set(info.path, info), entries.set(info.path, info);
-    deleted = [...known.keys()].filter((p) => !current.has(p));
-    summary.timings.readMs = since(t);
-  }
-  summary.files.seen = options.changedPaths ? entries.size : current.size;
-  const changed = [...current.values()].filter((i) => known.get(i.path)?.sha256 !== i.sha256);
-  summary.files.added = changed.filter((i) => !known.has(i.path)).length;
-  summary.files.changed = changed.length - summary.files.added;
-  summary.files.deleted = deleted.length;
-  summary.files.unchanged = current.size - changed.length;
+  // 1. What is on disk now (all of it, or only the paths a watcher reported), and what depends on it.
+  const onDiscovered = (total: number): void => options.onProgress?.({ phase: 'read', done: 0, total, filesPerSecond: 0 });
+  const { entries, current, deleted, toParse } = await detectChanges(root, settings, known, options.changedPaths, summary, onDiscovered);
+  t = performance.now();
   summary.snapshotId = snapshotIdOf([...entries.values()], identity.inGit);
+  summary.timings.snapshotMs = since(t);
 
-  // 2. Files whose facts depend on a changed or deleted file (a component and its templateUrl).
-  const toParse = [...changed];
-  if (incremental && (changed.length || deleted.length)) {
-    const skip = new Set([...changed.map((c) => c.path), ...deleted]);
-    const dependents = (await graph.read(readDependents, { repoId, paths: [...skip] })).map((r) => r.path).filter((p) => !skip.has(p));
-    for (const path of dependents) {
-      const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
-      if (info) toParse.push(info), current.set(path, info);
-    }
-    summary.files.dependents = dependents.length;
-  }
-  summary.files.parsed = toParse.length;
-  summary.files.skipped = toParse.filter((i) => i.skipReason).length;
-
+  const reads = new Map<string, string[]>();
   if (toParse.length > 0 || deleted.length > 0) {
     summary.wrote = true;
     const tp = performance.now();
     const project = await prepareProject(options, root, settings, current, known, deleted);
     summary.timings.parseMs += since(tp);
     const linkInput = await parseAndWrite(options, project, root, settings, repoId, summary, toParse, current, known, incremental);
+    linkInput.reads.forEach((r, path) => reads.set(path, r));
     if (deleted.length) {
       const t0 = performance.now();
       for (const paths of chunk(deleted, settings.batchFiles)) {
@@ -154,20 +122,32 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     summary.timings.linkMs = since(t1);
   }
 
-  // 3. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
+  // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
   options.onProgress?.({ phase: 'policy', done: toParse.length, total: toParse.length, filesPerSecond: 0 });
   const t2 = performance.now();
   summary.policy = await ingestPolicyPlane({ graph, root, repoId, log, previous: repoRow, anchorsChanged: summary.files.added + summary.files.deleted > 0 || !incremental });
   summary.timings.policyMs = since(t2);
 
-  if (summary.snapshotId !== summary.previousSnapshotId) {
+  // 3. The snapshot (also clears the `writing` mark the first write batch set).
+  if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
     const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
     await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root, remote: identity.remote ?? null, summary: compact, props: { inGit: identity.inGit, idSource: identity.source } });
     summary.wrote = true;
   }
+  rememberKnownFiles(options.projectCache, { repoId, snapshotId: summary.snapshotId, files: nextKnown(known, current, deleted, reads) });
   if (options.totals !== false) {
     summary.totals = Object.fromEntries((await graph.read(countFacts, { repoId })).map((r) => [r.label, r.count]));
   }
+}
+
+/** The File rows the graph holds after a successful run (the cache for the next watcher run). */
+function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, SourceInfo>, deleted: string[], reads: Map<string, string[]>): Map<string, KnownFile> {
+  const next = new Map(known);
+  for (const path of deleted) next.delete(path);
+  for (const info of current.values()) {
+    next.set(info.path, { path: info.path, sha256: info.sha256, blob: info.blob, executable: info.executable, reads: reads.get(info.path) ?? known.get(info.path)?.reads ?? [] });
+  }
+  return next;
 }
 
 /**
@@ -176,7 +156,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
  * TypeScript files once).
  */
 async function prepareProject(
-  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, known: Map<string, unknown>, deleted: string[],
+  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, known: ReadonlyMap<string, unknown>, deleted: string[],
 ): Promise<Project> {
   const cache = options.projectCache ?? createTsProjectCache();
   if (!options.changedPaths) {
@@ -195,6 +175,8 @@ interface LinkCollect {
   refs: RefRow[];
   changedKeys: Set<string>;
   touchedIds: Set<string>;
+  /** The files each parsed file's extraction read (its File node's `reads`). */
+  reads: Map<string, string[]>;
 }
 
 function collect(summary: IngestSummary, into: LinkCollect, result: WriteBatchResult): void {
@@ -209,10 +191,10 @@ function collect(summary: IngestSummary, into: LinkCollect, result: WriteBatchRe
 /** Parses files batch by batch while the previous batch is being written (one write in flight). */
 async function parseAndWrite(
   options: IngestOptions, project: Project, root: string, settings: PipelineSettings, repoId: string, summary: IngestSummary,
-  toParse: SourceInfo[], current: Map<string, SourceInfo>, known: Map<string, unknown>, incremental: boolean,
+  toParse: SourceInfo[], current: Map<string, SourceInfo>, known: ReadonlyMap<string, unknown>, incremental: boolean,
 ): Promise<LinkCollect> {
   const { graph } = options;
-  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set() };
+  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set(), reads: new Map() };
   const parseStart = performance.now();
   let parseMs = 0;
   let t = performance.now();
@@ -227,6 +209,7 @@ async function parseAndWrite(
     for (const info of batch) {
       t = performance.now();
       const { facts, reads } = extractFile(scope, info);
+      into.reads.set(info.path, reads);
       for (const e of facts.events) summary.events[e.kind] = (summary.events[e.kind] ?? 0) + 1;
       if (info.skipReason) summary.events.skipped = (summary.events.skipped ?? 0) + 1;
       const anchor = anchorOf(info.path, settings.anchorDepth, settings.anchorExclude);

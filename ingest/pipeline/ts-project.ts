@@ -4,7 +4,9 @@ import { Project, ts } from 'ts-morph';
 import type { Logger } from '../../src/runtime/logger.js';
 import { invalidateRouteIndex } from '../extractors/routes/index.js';
 import { isTypeScriptKind } from './file-kind.js';
+import type { KnownFiles } from './known-files.js';
 import type { SourceInfo } from './read-files.js';
+import type { RepoIdentity } from './repo-identity.js';
 
 /**
  * The shared ts-morph Project, kept across runs by a watcher (or the benchmark) so an incremental
@@ -16,6 +18,14 @@ export interface TsProjectCache {
   root?: string;
   /** sha256 of the text each source file was created from, by repo-relative path. */
   shas: Map<string, string>;
+  /**
+   * The repo's File rows after this process's last successful run (see known-files.ts): a watcher
+   * run reuses them instead of reading every File node again, as long as the graph is still at
+   * that snapshot.
+   */
+  known?: KnownFiles;
+  /** The repo identity of the last run (git is not asked again for every watcher event). */
+  identity?: { key: string; value: RepoIdentity };
 }
 
 export function createTsProjectCache(): TsProjectCache {

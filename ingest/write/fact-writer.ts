@@ -2,7 +2,7 @@ import type { GraphTx } from '../../src/graph/index.js';
 import type { Graph } from '../../src/graph/index.js';
 import type { PropValue } from '../model/facts.js';
 import { chunk, bump, groupBy } from './batches.js';
-import { deleteNodes, deleteOwnedEdges, deleteRefEdges, mergeNodes, readOwnedNodes, type NodeRowParam } from './ingest.queries.js';
+import { deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, type NodeRowParam } from './ingest.queries.js';
 import type { PreparedFile } from './prepare-rows.js';
 import { targetKeys } from './ref-keys.js';
 import { MERGE_REL, type EdgeRowParam } from './rel-queries.js';
@@ -47,6 +47,8 @@ export async function writeBatch(graph: Graph, input: WriteBatchInput): Promise<
     if (bad.length) throw new Error(`label not in the allowlist: ${bad.join(', ')}`);
   }
   await graph.writeTx('ingest/write-batch', async (tx) => {
+    // Until record-snapshot clears it, the File rows may differ from Repo.snapshotId (known-files.ts).
+    await tx.run(markRepoWriting, { repoId: input.repoId });
     if (input.incremental) await replaceOwned(tx, input, rows, result);
     await mergeAll(tx, input.anchors.nodes, input.batchRows);
     bump(result.nodes, 'DomainAnchor', input.anchors.nodes.length);

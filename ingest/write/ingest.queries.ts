@@ -29,8 +29,9 @@ export const readOwnedNodes = loadQuery<Paths, { id: string; ownerFile: string; 
 export const deleteOwnedEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-owned-edges.cypher');
 export const deleteRefEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-ref-edges.cypher');
 export const deleteNodes = loadQuery<{ ids: string[] }, { deleted: number }>('ingest/delete-nodes.cypher');
-export const readFileHashes = loadQuery<Repo, { path: string; sha256: string; blob: string; executable: boolean }>('ingest/read-file-hashes.cypher');
-export const readRepo = loadQuery<Repo, { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null }>('ingest/read-repo.cypher');
+export const readFileHashes = loadQuery<Repo, { path: string; sha256: string; blob: string; executable: boolean; reads: string[] }>('ingest/read-file-hashes.cypher');
+export const readRepo = loadQuery<Repo, { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null; writing: boolean }>('ingest/read-repo.cypher');
+export const markRepoWriting = loadQuery<Repo, { id: string }>('ingest/mark-repo-writing.cypher');
 export const recordSnapshot = loadQuery<
   Repo & { snapshotId: string; root: string; remote: string | null; summary: string; props: Record<string, PropValue> },
   { id: string }
@@ -58,4 +59,3 @@ export const candidatesFile = loadQuery<Paths, { id: string; path: string }>('in
 export const candidatesEndpoint = loadQuery<Repo, { id: string; method: string; path: string }>('ingest/candidates-endpoint.cypher');
 export const candidatesRemote = loadQuery<Repo, { id: string; remote: string; exposed: string }>('ingest/candidates-remote.cypher');
 export const candidatesId = loadQuery<{ ids: string[] }, { id: string }>('ingest/candidates-id.cypher');
-export const readDependents = loadQuery<Paths, { path: string }>('ingest/read-dependents.cypher');

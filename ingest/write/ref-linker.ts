@@ -6,6 +6,7 @@ import type { RefRow } from './prepare-rows.js';
 import type { RefTarget } from './ref-keys.js';
 import { buildResolvers, type Resolution } from './ref-resolver.js';
 import { MERGE_REL } from './rel-queries.js';
+import { graphRunner, txRunner, type Runner } from './runner.js';
 import { isRelType } from './validate-facts.js';
 
 export interface LinkInput {
@@ -43,26 +44,37 @@ function fromPersisted(p: PersistedRef): RefRow | undefined {
  * The link step, after all nodes are written: resolves references to edges. In an incremental run,
  * references of untouched files whose key or start node changed are re-resolved too (their old
  * edges removed first), so a target that appears, disappears or changes is reflected everywhere.
+ * A small step (a watcher run: a handful of references) runs in one transaction — its ~7 queries
+ * each paid a begin/commit round trip before; large ones keep one bounded transaction per query.
  */
 export async function linkRefs(graph: Graph, input: LinkInput): Promise<LinkResult> {
+  const small = input.refs.length + input.changedKeys.size + input.touchedIds.size <= SMALL_LINK;
+  if (small) return graph.writeTx('ingest/link-refs', (tx) => linkWith(txRunner(tx), input), { timeoutMs: 120_000 });
+  return linkWith(graphRunner(graph), input);
+}
+
+/** Up to this many references/keys/ids, the link step is one transaction. */
+const SMALL_LINK = 500;
+
+async function linkWith(run: Runner, input: LinkInput): Promise<LinkResult> {
   const { repoId } = input;
   const own = new Map(input.refs.map((r) => [r.id, r]));
   const others = new Map<string, RefRow>();
   if (input.incremental) {
     const found: PersistedRef[] = [];
-    for (const keys of chunk([...input.changedKeys], 1000)) found.push(...(await graph.read(findRefsByKey, { repoId, keys })).map((r) => r.ref));
-    for (const ids of chunk([...input.touchedIds], 1000)) found.push(...(await graph.read(findRefsByFrom, { repoId, ids })).map((r) => r.ref));
+    for (const keys of chunk([...input.changedKeys], 1000)) found.push(...(await run.read(findRefsByKey, { repoId, keys })).map((r) => r.ref));
+    for (const ids of chunk([...input.touchedIds], 1000)) found.push(...(await run.read(findRefsByFrom, { repoId, ids })).map((r) => r.ref));
     for (const p of found) {
       if (own.has(p.id)) continue;
       const row = fromPersisted(p);
       if (row) others.set(row.id, row);
     }
     for (const rows of chunk([...others.values()].map((r) => ({ refId: r.id, fromId: r.fromId })), input.batchRows)) {
-      await graph.write(deleteEdgesOfRefs, { rows });
+      await run.write(deleteEdgesOfRefs, { rows });
     }
   }
   const all = [...own.values(), ...others.values()];
-  const resolvers = await buildResolvers(graph, repoId, all.map((r) => r.target));
+  const resolvers = await buildResolvers(run.read, repoId, all.map((r) => r.target));
   const result: LinkResult = { byStatus: {}, byKind: {}, relinked: others.size, edges: {}, dangling: 0 };
   const statusRows: Array<{ id: string; status: string; targetIds: string[]; candidates: ReturnType<typeof int>; reason: string | null }> = [];
   const edgeRows: Array<{ type: RelType; from: string; to: string; props: Record<string, PropValue>; ownerFile: string }> = [];
@@ -80,11 +92,11 @@ export async function linkRefs(graph: Graph, input: LinkInput): Promise<LinkResu
   }
   for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
     for (const part of chunk(rows, input.batchRows)) {
-      const [row] = await graph.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
+      const [row] = await run.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
       bump(result.edges, type, row?.written ?? 0);
       result.dangling += part.length - (row?.written ?? 0);
     }
   }
-  for (const rows of chunk(statusRows, input.batchRows)) await graph.write(setRefStatus, { rows });
+  for (const rows of chunk(statusRows, input.batchRows)) await run.write(setRefStatus, { rows });
   return result;
 }

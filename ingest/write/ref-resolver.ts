@@ -1,8 +1,8 @@
-import type { Graph } from '../../src/graph/index.js';
 import { candidatesContract, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesRoute, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
 import type { RefTarget } from './ref-keys.js';
 import { best, endpointMatchScore, parseSelector, routeMatchScore, selectorMatches, type SelectorPart } from './ref-match.js';
 import { chunk } from './batches.js';
+import type { RunQuery } from './runner.js';
 
 export type RefStatus = 'resolved' | 'unresolved' | 'ambiguous';
 
@@ -29,18 +29,18 @@ export function fileVariants(path: string): string[] {
  * Builds one resolver per target kind present, loading only the candidates needed from the graph
  * (by key where an index serves it, the whole repo's small sets otherwise), then matching in TS.
  */
-export async function buildResolvers(graph: Graph, repoId: string, targets: RefTarget[]): Promise<Map<RefTarget['kind'], Resolver>> {
+export async function buildResolvers(read: RunQuery, repoId: string, targets: RefTarget[]): Promise<Map<RefTarget['kind'], Resolver>> {
   const byKind = new Map<RefTarget['kind'], RefTarget[]>();
   for (const t of targets) byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), t]);
   const out = new Map<RefTarget['kind'], Resolver>();
-  for (const kind of byKind.keys()) out.set(kind, await resolverFor(graph, repoId, kind, byKind.get(kind) as RefTarget[]));
+  for (const kind of byKind.keys()) out.set(kind, await resolverFor(read, repoId, kind, byKind.get(kind) as RefTarget[]));
   return out;
 }
 
-async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind'], targets: RefTarget[]): Promise<Resolver> {
+async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind'], targets: RefTarget[]): Promise<Resolver> {
   switch (kind) {
     case 'selector': {
-      const comps = (await graph.read(candidatesSelector, { repoId })).map((c) => ({ ...c, parts: parseSelector(c.selector) }));
+      const comps = (await read(candidatesSelector, { repoId })).map((c) => ({ ...c, parts: parseSelector(c.selector) }));
       return (t) => {
         if (t.kind !== 'selector') return none('wrong kind');
         const occurrence: SelectorPart = parseSelector(t.selector)[0] ?? { attrs: [] };
@@ -54,12 +54,12 @@ async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind']
     }
     case 'contractTag': {
       const tags = [...new Set((targets as Targets<'contractTag'>).map((t) => t.tag.toLowerCase()))];
-      const rows = (await Promise.all(chunk(tags, 1000).map((p) => graph.read(candidatesContract, { repoId, tags: p })))).flat();
+      const rows = (await Promise.all(chunk(tags, 1000).map((p) => read(candidatesContract, { repoId, tags: p })))).flat();
       return (t) => (t.kind === 'contractTag' ? pick(rows.filter((r) => r.tag === t.tag.toLowerCase()).map((r) => r.id), 'contract component') : none('wrong kind'));
     }
     case 'symbol': {
       const names = [...new Set((targets as Targets<'symbol'>).map((t) => t.name))];
-      const rows = (await Promise.all(chunk(names, 1000).map((p) => graph.read(candidatesSymbol, { repoId, names: p })))).flat();
+      const rows = (await Promise.all(chunk(names, 1000).map((p) => read(candidatesSymbol, { repoId, names: p })))).flat();
       return (t) => {
         if (t.kind !== 'symbol') return none('wrong kind');
         let found = rows.filter((r) => r.name === t.name);
@@ -74,7 +74,7 @@ async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind']
       };
     }
     case 'routePath': {
-      const routes = await graph.read(candidatesRoute, { repoId });
+      const routes = await read(candidatesRoute, { repoId });
       return (t) => {
         if (t.kind !== 'routePath') return none('wrong kind');
         const top = best(routes.map((r) => ({ item: r, score: routeMatchScore(r.fullPath, t.path) })));
@@ -86,7 +86,7 @@ async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind']
     }
     case 'file': {
       const variants = [...new Set((targets as Targets<'file'>).flatMap((t) => fileVariants(t.path)))];
-      const rows = (await Promise.all(chunk(variants, 2000).map((p) => graph.read(candidatesFile, { repoId, paths: p })))).flat();
+      const rows = (await Promise.all(chunk(variants, 2000).map((p) => read(candidatesFile, { repoId, paths: p })))).flat();
       const byPath = new Map(rows.map((r) => [r.path, r.id]));
       return (t) => {
         if (t.kind !== 'file') return none('wrong kind');
@@ -95,7 +95,7 @@ async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind']
       };
     }
     case 'endpoint': {
-      const endpoints = await graph.read(candidatesEndpoint, { repoId });
+      const endpoints = await read(candidatesEndpoint, { repoId });
       return (t) => {
         if (t.kind !== 'endpoint') return none('wrong kind');
         const method = t.method?.toUpperCase();
@@ -104,7 +104,7 @@ async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind']
       };
     }
     case 'remote': {
-      const exposes = await graph.read(candidatesRemote, { repoId });
+      const exposes = await read(candidatesRemote, { repoId });
       const norm = (s: string): string => s.replace(/^\.\//, '');
       return (t) => {
         if (t.kind !== 'remote') return none('wrong kind');
@@ -116,7 +116,7 @@ async function resolverFor(graph: Graph, repoId: string, kind: RefTarget['kind']
     }
     case 'id': {
       const wanted = [...new Set((targets as Targets<'id'>).map((t) => t.id))];
-      const rows = (await Promise.all(chunk(wanted, 2000).map((p) => graph.read(candidatesId, { ids: p })))).flat();
+      const rows = (await Promise.all(chunk(wanted, 2000).map((p) => read(candidatesId, { ids: p })))).flat();
       const present = new Set(rows.map((r) => r.id));
       return (t) => (t.kind === 'id' && present.has(t.id) ? { status: 'resolved', targetIds: [t.id] } : none('target fact does not exist'));
     }

@@ -10,12 +10,18 @@ export class TurnDenial extends AppError {
   readonly suggestedAction: SuggestedAction | undefined;
   readonly problems: Problem[];
   readonly requiresHuman: boolean;
+  /** Friction to record instead of one event for `code` (e.g. one per rejection code of a plan). */
+  readonly friction: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; details?: Record<string, unknown>; suggestedAction?: SuggestedAction; problems?: Problem[]; requiresHuman?: boolean; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, options: {
+    message?: string; details?: Record<string, unknown>; suggestedAction?: SuggestedAction; problems?: Problem[]; requiresHuman?: boolean; cause?: unknown;
+    friction?: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>;
+  } = {}) {
     super(code, { message: options.message, details: options.details, cause: options.cause });
     this.suggestedAction = options.suggestedAction;
     this.problems = options.problems ?? [];
     this.requiresHuman = options.requiresHuman ?? NEEDS_HUMAN.has(code);
+    this.friction = options.friction;
   }
 
   /** Wraps anything thrown; unknown errors become INTERNAL with a generic message (details go to the log). */

@@ -18,6 +18,8 @@ export interface TurnFacts {
   state: RunState;
   work: WorkRow | null;
   pack: PackSummary | null;
+  /** Progress a verb reported for this turn (overrides the loaded work's counters). */
+  progress?: TurnResponse['progress'];
 }
 
 export interface EnvelopeInput {
@@ -51,7 +53,7 @@ export function buildEnvelope(input: EnvelopeInput, deps: { registry: VerbRegist
     scope: { worktreeRoot: deps.repoRoot, scratchRoot: facts.workId ? scratchRoot(facts.workId) : null },
     originalPrompt: work?.originalPrompt ?? null,
     result: input.result ?? {},
-    denyReasons: denial ? (problems.length > 0 ? problems.map((p) => `${denial.code}: ${p.path}: ${p.message}`) : [`${denial.code}: ${denial.message}`]) : [],
+    denyReasons: denial ? (problems.length > 0 ? problems.map((p) => `${p.code ?? denial.code}: ${p.path}: ${p.message}`) : [`${denial.code}: ${denial.message}`]) : [],
     ...(denial
       ? {
           deny: {
@@ -70,7 +72,7 @@ export function buildEnvelope(input: EnvelopeInput, deps: { registry: VerbRegist
     traceRef: facts.traceRef,
     schemaVersion: SCHEMA_VERSION,
     subAgentHints: { recommended: false, splits: [] },
-    progress: { totalNodes: total, completedNodes: completed, remainingNodes: Math.max(0, total - completed), pendingValidations: [] },
+    progress: facts.progress ?? { totalNodes: total, completedNodes: completed, remainingNodes: Math.max(0, total - completed), pendingValidations: work?.pendingValidations ?? [] },
     contextPack: facts.pack ? { id: facts.pack.id, ref: facts.pack.ref, hash: facts.pack.hash, fileCount: facts.pack.fileCount, symbolCount: facts.pack.symbolCount } : null,
   };
   return envelope;

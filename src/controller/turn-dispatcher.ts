@@ -1,8 +1,9 @@
 import type { Config } from '../config/index.js';
 import { SAFE_ID } from '../config/index.js';
 import { AppError } from '../errors/index.js';
-import type { Graph } from '../graph/index.js';
+import type { Graph, GraphTx } from '../graph/index.js';
 import type { PackStore } from '../pack/index.js';
+import { PlanService } from '../plan/plan-service.js';
 import type { Logger } from '../runtime/logger.js';
 import { mintId, type LoadedWork, type WorkStore } from '../session/index.js';
 import { estimateTokens } from './budget.js';
@@ -23,6 +24,8 @@ export interface ControllerServices {
   graph: Graph;
   sessions: WorkStore;
   packs: PackStore;
+  /** Defaults to a PlanService on `graph` for this repository and configuration. */
+  plans?: PlanService;
 }
 
 export interface ControllerOptions {
@@ -174,7 +177,7 @@ export class TurnDispatcher {
       const outcome = await verb.run({
         ctx: {
           repoId: services.repoId, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,
-          now: this.options.now ?? (() => new Date()), signal, sessions: services.sessions, packs: services.packs,
+          now: this.options.now ?? (() => new Date()), signal, sessions: services.sessions, packs: services.packs, plans: this.plansOf(services),
           fewShots: this.options.fewShots ?? noFewShots, work: turn.loaded, agentId: turn.agentId, runSessionId: turn.runSessionId,
           originalPrompt: request.originalPrompt ?? turn.loaded?.work.originalPrompt ?? null, traceRef: turn.traceRef,
         },
@@ -223,13 +226,14 @@ export class TurnDispatcher {
       turn.state = outcome.createdWork.state as RunState;
     }
     if (outcome.pack) turn.pack = outcome.pack;
+    if (outcome.progress) turn.progress = outcome.progress;
     const work = turn.work;
     if (work && outcome.nextState && !outcome.createdWork) turn.transition = { expectedVersion: work.version, nextState: outcome.nextState };
     if (work && !turn.transition && BUDGET_BLOCKABLE_STATES.has(turn.state) && work.usedTokens + turn.tokens >= work.thresholdTokens) {
       turn.transition = { expectedVersion: work.version, nextState: 'BLOCKED_BUDGET' };
     }
     const kind = outcome.outcome ?? 'ok';
-    await this.commit(services, turn, kind, [], signal, traceMeta);
+    await this.commit(services, turn, kind, [], signal, traceMeta, outcome.effects);
     turn.finished = true;
     const response = buildEnvelope({ facts: turn, outcome: kind, result: outcome.result, suggestedAction: outcome.suggestedAction }, this.deps());
     this.publish(turn, kind, []);
@@ -240,26 +244,30 @@ export class TurnDispatcher {
     const first = !turn.finished;
     turn.finished = true;
     if (!first) services = undefined;
+    const codes = denial.friction?.map((f) => f.code) ?? [denial.code];
     if (denial.code === 'VERSION_CONFLICT') turn.transition = null;
     if (turn.transition?.nextState !== 'BLOCKED_BUDGET') turn.transition = null;
     if (services && !turn.committed) {
       try {
-        await this.commit(services, turn, 'denied', [denial.code], signal).catch(async (error: unknown) => {
+        await this.commit(services, turn, 'denied', codes, signal, undefined, undefined, denial.friction).catch(async (error: unknown) => {
           // Someone else moved the work first: still log this turn, just without the state change.
           if (!(error instanceof AppError) || error.code !== 'VERSION_CONFLICT' || !turn.transition) throw error;
           turn.transition = null;
-          await this.commit(services!, turn, 'denied', [denial.code], signal);
+          await this.commit(services!, turn, 'denied', codes, signal, undefined, undefined, denial.friction);
         });
       } catch (error) {
         this.options.log.warn('turn log failed', { traceRef: turn.traceRef, code: error instanceof AppError ? error.code : 'INTERNAL' });
       }
     }
     const response = buildEnvelope({ facts: turn, outcome: 'denied', denial }, this.deps());
-    if (first) this.publish(turn, 'denied', [denial.code]);
+    if (first) this.publish(turn, 'denied', codes);
     return response;
   }
 
-  private async commit(services: ControllerServices, turn: Turn, outcome: string, denyCodes: string[], signal?: AbortSignal, traceMeta?: Record<string, unknown>): Promise<void> {
+  private async commit(
+    services: ControllerServices, turn: Turn, outcome: string, denyCodes: string[], signal?: AbortSignal, traceMeta?: Record<string, unknown>,
+    effects?: (tx: GraphTx) => Promise<void>, friction?: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>,
+  ): Promise<void> {
     const meta = traceMeta ? JSON.stringify(traceMeta) : null;
     const result = await services.sessions.commit({
       workId: turn.workId,
@@ -271,7 +279,8 @@ export class TurnDispatcher {
         latencyMs: Math.round(performance.now() - turn.started), stateBefore: turn.stateBefore,
         stateAfter: turn.transition?.nextState ?? turn.state, traceMeta: meta,
       },
-      friction: denyCodes.map((code) => ({ code, strategyId: 'unselected', domainAnchorIds: [] })),
+      friction: friction ?? denyCodes.map((code) => ({ code, strategyId: 'unselected', domainAnchorIds: [] })),
+      effects,
     }, { signal });
     turn.committed = true;
     if (result.work && turn.work) {
@@ -287,6 +296,10 @@ export class TurnDispatcher {
       traceRef: turn.traceRef, at: new Date().toISOString(), workId: turn.workId, agentId: turn.agentId, verb: turn.verb, outcome,
       denyCodes, stateBefore: turn.stateBefore, stateAfter: turn.state, latencyMs, tokens: turn.tokens,
     });
+  }
+
+  private plansOf(services: ControllerServices): PlanService {
+    return services.plans ?? (services.plans = new PlanService({ graph: services.graph, repoId: services.repoId, worktreeRoot: this.options.repoRoot, config: this.options.config, now: this.options.now }));
   }
 
   private deps() {

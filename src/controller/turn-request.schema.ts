@@ -23,6 +23,8 @@ export type TurnRequest = z.infer<typeof TurnRequestSchema>;
 export interface Problem {
   path: string;
   message: string;
+  /** The problem's own code when it differs from the deny's (plan rejections list several). */
+  code?: string;
 }
 
 /** Flattens zod issues to `{ path, message }` problems, prefixing the path (e.g. `args.`). */

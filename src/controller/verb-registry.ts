@@ -8,6 +8,7 @@ import { NOT_YET_IMPLEMENTED } from './verbs/not-yet-implemented.verbs.js';
 import { readFileLinesVerb } from './verbs/read-file-lines.verb.js';
 import { searchCodebaseTextVerb } from './verbs/search-codebase-text.verb.js';
 import { signalTaskCompleteVerb } from './verbs/signal-task-complete.verb.js';
+import { submitExecutionPlanVerb } from './verbs/submit-execution-plan.verb.js';
 import { traceSymbolGraphVerb } from './verbs/trace-symbol-graph.verb.js';
 import { writeScratchFileVerb } from './verbs/write-scratch-file.verb.js';
 
@@ -60,6 +61,6 @@ export class VerbRegistry {
 export function defaultVerbs(): VerbDefinition[] {
   return [
     initializeWorkVerb, readFileLinesVerb, lookupSymbolDefinitionVerb, traceSymbolGraphVerb, searchCodebaseTextVerb,
-    writeScratchFileVerb, signalTaskCompleteVerb, ...NOT_YET_IMPLEMENTED,
+    writeScratchFileVerb, submitExecutionPlanVerb, signalTaskCompleteVerb, ...NOT_YET_IMPLEMENTED,
   ] as VerbDefinition[];
 }

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import type { Config } from '../config/index.js';
+import type { GraphTx } from '../graph/index.js';
 import type { PackStore, PackSummary } from '../pack/index.js';
+import type { PlanService } from '../plan/plan-service.js';
 import type { Logger } from '../runtime/logger.js';
 import type { LoadedWork, WorkRow, WorkStore } from '../session/index.js';
-import type { SuggestedAction } from './envelope.schema.js';
+import type { Progress, SuggestedAction } from './envelope.schema.js';
 import type { RunState } from './states.js';
 
 /** Supplies approved few-shot memories for trace_symbol_graph (the memory issue plugs in here). */
@@ -23,6 +25,8 @@ export interface VerbContext {
   signal: AbortSignal;
   sessions: WorkStore;
   packs: PackStore;
+  /** Plan validation, persistence and progress for this repository. */
+  plans: PlanService;
   fewShots: FewShotSource;
   /** The work this turn acts on (null for initialize_work without one). */
   work: LoadedWork | null;
@@ -43,6 +47,10 @@ export interface VerbOutcome {
   /** A pack the verb created or changed (shown in the envelope). */
   pack?: PackSummary;
   suggestedAction?: SuggestedAction;
+  /** Writes that must land in the same transaction as the turn's (version-checked) state change. */
+  effects?: (tx: GraphTx) => Promise<void>;
+  /** Progress as of this turn's outcome (e.g. a plan accepted now), shown instead of the loaded work's. */
+  progress?: Progress;
 }
 
 /** A verb: its seed name, the states it runs in, its strict args schema and its handler. */

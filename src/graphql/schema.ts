@@ -40,6 +40,8 @@ export interface BuildSchemaOptions {
   driver: Driver;
   /** Generate create/update/delete mutations (the caller has checked that a token guards them). */
   mutations: boolean;
+  /** Custom resolvers for the domain Query fields (`proofChain` …); see proof-chain.resolver.ts. */
+  resolvers?: Record<string, Record<string, unknown>>;
 }
 
 /** Builds the executable @neo4j/graphql schema over the fact plane. */
@@ -49,6 +51,7 @@ export async function buildFactSchema(options: BuildSchemaOptions): Promise<Grap
   const schema = await new Neo4jGraphQL({
     typeDefs,
     driver: options.driver,
+    ...(options.resolvers ? { resolvers: options.resolvers } : {}),
     // A smaller, clearer schema: no deprecated v6-style filter aliases.
     features: { excludeDeprecatedFields: { mutationOperations: true, aggregationFilters: true, relationshipFilters: true, attributeFilters: true } },
   }).getSchema();

@@ -9,6 +9,7 @@ import type { Logger } from '../runtime/logger.js';
 import { graphqlConfigFromEnv, isLoopback, resolveGraphqlConfig, type GraphqlConfig } from './config.js';
 import { rejectAtDoor } from './http-guard.js';
 import { useOperationGuard } from './operation-guard.js';
+import { domainResolvers } from './proof-chain.resolver.js';
 import { buildFactSchema } from './schema.js';
 
 export interface GraphqlServerOptions {
@@ -53,11 +54,15 @@ function yogaLogger(log: Logger): YogaLogger {
   };
 }
 
-/** Driver failures become our catalog's code and generic message; everything else yoga masks. */
+/** AppErrors keep their code; driver failures become our catalog's code and generic message; everything else yoga masks. */
 function maskWithCodes(error: unknown, message: string): Error {
   // Duck-typed: the wrapping GraphQLError may come from another copy of `graphql` than ours.
   const wrapped = error as { originalError?: unknown; path?: ReadonlyArray<string | number> } | undefined;
   const original = wrapped?.originalError ?? error;
+  // Our domain errors (thrown by the custom resolvers) keep their code and safe message.
+  if (original instanceof AppError) {
+    return createGraphQLError(original.message, { path: wrapped?.path, extensions: { code: original.code, retryable: original.retryable } });
+  }
   if (original instanceof Error && original.name === 'Neo4jError') {
     const { code, retryable } = mapDriverError(original, { query: 'graphql', uri: 'neo4j' });
     return createGraphQLError(ERROR_CATALOG[code].message, { path: wrapped?.path, extensions: { code, retryable } });
@@ -81,7 +86,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
   const config = resolveGraphqlConfig(options.config ?? graphqlConfigFromEnv(), host);
   const loopbackOnly = isLoopback(host);
   const { driver, database, txTimeoutMs } = options.graph.driverForGraphQL();
-  const schema = await buildFactSchema({ driver, mutations: config.mutations });
+  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: domainResolvers(options.graph) });
 
   const yoga = createYoga({
     schema,

@@ -13,6 +13,8 @@ export interface WorkRow {
   thresholdTokens: number;
   totalNodes: number;
   completedNodes: number;
+  /** Validate nodes of the accepted plan that have not passed (read-work only). */
+  pendingValidations?: Array<{ nodeId: string; status: 'not_started' | 'running' | 'passed' | 'failed' }>;
 }
 
 export interface PackRow {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors/index.js';
-import { int, type Graph, type RunOptions } from '../graph/index.js';
+import { int, type Graph, type GraphTx, type RunOptions } from '../graph/index.js';
 import { commitTurn, createWork, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
 
 export type { PackRow, WorkRow } from './session.queries.js';
@@ -30,6 +30,8 @@ export interface TurnCommit {
     traceMeta: string | null;
   };
   friction: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>;
+  /** Writes of the verb that belong to this commit (run after the version check, same transaction). */
+  effects?: (tx: GraphTx) => Promise<void>;
 }
 
 export interface CommitResult {
@@ -93,6 +95,7 @@ export class WorkStore {
           details: { workId: commit.workId, expectedVersion: commit.transition?.expectedVersion, currentVersion: row.seenVersion },
         });
       }
+      if (commit.effects) await commit.effects(tx);
       const work = row && row.version !== null && row.state !== null && row.usedTokens !== null
         ? { version: row.version, state: row.state, usedTokens: row.usedTokens }
         : null;

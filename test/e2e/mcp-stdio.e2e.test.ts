@@ -25,7 +25,9 @@ const GOOD_ARGS: Record<string, Record<string, unknown>> = {
   execute_gated_side_effect: { planNodeId: 'n1', sideEffectType: 'git_commit' },
   run_automation_recipe: { recipeId: 'r', planNodeId: 'n1', artifactBundleRef: 'a', diffSummaryRef: 'd' },
 };
-const NOT_YET = new Set(['submit_execution_plan', 'escalate', 'apply_code_patch', 'run_sandboxed_code', 'execute_gated_side_effect', 'run_automation_recipe']);
+/** Verbs whose GOOD_ARGS are well-formed arguments but a refused request (an empty PlanGraph). */
+const REFUSED: Record<string, string> = { submit_execution_plan: 'PLAN_MISSING_REQUIRED_FIELDS' };
+const NOT_YET = new Set(['escalate', 'apply_code_patch', 'run_sandboxed_code', 'execute_gated_side_effect', 'run_automation_recipe']);
 
 describe('graphgate mcp over stdio with the SDK client', () => {
   let graph: Graph;
@@ -110,6 +112,7 @@ describe('graphgate mcp over stdio with the SDK client', () => {
       const good = await call({ verb, ...ids, args: GOOD_ARGS[verb] });
       if (!init.capabilities.includes(verb)) expect(good.envelope.deny?.code, verb).toBe('ILLEGAL_TRANSITION');
       else if (NOT_YET.has(verb)) expect(good.envelope.deny?.code, verb).toBe('VERB_NOT_IMPLEMENTED');
+      else if (REFUSED[verb]) expect(good.envelope.deny?.code, verb).toBe(REFUSED[verb]);
       else expect(good.envelope.outcome, `${verb}: ${good.envelope.denyReasons.join('; ')}`).toBe('ok');
       const bad = await call({ verb, ...ids, args: { ...GOOD_ARGS[verb], unexpectedKey: true } });
       expect(bad.envelope.deny?.code, verb).toBe(init.capabilities.includes(verb) ? 'INVALID_ARGS' : 'ILLEGAL_TRANSITION');
@@ -130,6 +133,7 @@ describe('graphgate mcp over stdio with the SDK client', () => {
       const allowed = new VerbRegistry(defaultVerbs()).capabilities(state).includes(verb);
       if (!allowed) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe('ILLEGAL_TRANSITION');
       else if (NOT_YET.has(verb)) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe('VERB_NOT_IMPLEMENTED');
+      else if (REFUSED[verb]) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe(REFUSED[verb]);
       else expect(good.envelope.outcome, `${state} ${verb}: ${good.envelope.denyReasons.join('; ')}`).not.toBe('denied');
       await graph.write(setWorkState, { workId: init.workId!, repoId, state, usedTokens: int(state === 'BLOCKED_BUDGET' ? 60_000 : 0), totalNodes: int(0), completedNodes: int(0) });
       const bad = await call({ verb, ...ids, args: { ...GOOD_ARGS[verb], unexpectedKey: true } });

@@ -72,6 +72,7 @@ export const initializeWorkVerb = defineVerb({
         selection,
         ...(insufficient ? { packInsufficiency: { reason: 'no File fact of this repository matched the lexemes (is the repository ingested?)', lexemes } } : {}),
         attachments: (input.attachments ?? []).map((a) => ({ ...a, status: 'recorded-metadata-only' })),
+        planGraphSchema: await ctx.plans.schemaFor(work.id, { signal }),
       },
     };
   },

@@ -13,15 +13,6 @@ function later(verb: string): never {
 
 const planNodeId = z.string().min(1).max(128).describe('the accepted plan node this action executes');
 
-export const submitExecutionPlanVerb = defineVerb({
-  name: 'submit_execution_plan',
-  description: 'Submits a PlanGraph for validation; acceptance unlocks the mutation verbs.',
-  whenToUse: 'Your plan cites pack evidence for every change and has a validation node per change.',
-  states: ['PLANNING', 'PLAN_ACCEPTED'],
-  args: z.strictObject({ planGraph: z.record(z.string(), z.unknown()).describe('the PlanGraph document') }),
-  run: async () => later('submit_execution_plan'),
-});
-
 export const escalateVerb = defineVerb({
   name: 'escalate',
   description: 'Asks the controller to enrich the context pack with more files, symbols or artifacts.',
@@ -82,5 +73,5 @@ export const runAutomationRecipeVerb = defineVerb({
 });
 
 export const NOT_YET_IMPLEMENTED: VerbDefinition[] = [
-  submitExecutionPlanVerb, escalateVerb, applyCodePatchVerb, runSandboxedCodeVerb, executeGatedSideEffectVerb, runAutomationRecipeVerb,
+  escalateVerb, applyCodePatchVerb, runSandboxedCodeVerb, executeGatedSideEffectVerb, runAutomationRecipeVerb,
 ] as VerbDefinition[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { completionDecision } from '../../plan/progress/progress.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb, type VerbOutcome } from '../verb.js';
 
@@ -20,11 +21,14 @@ export const signalTaskCompleteVerb = defineVerb({
     const work = ctx.work?.work;
     if (!work) throw new TurnDenial('NOT_FOUND', { message: 'signal_task_complete needs a workId.' });
     const remainingNodes = Math.max(0, work.totalNodes - work.completedNodes);
-    if (remainingNodes > 0 && work.state !== 'FAILED') {
+    const progress = { totalNodes: work.totalNodes, completedNodes: work.completedNodes, remainingNodes, pendingValidations: work.pendingValidations ?? [] };
+    const decision = completionDecision(progress);
+    // Without an accepted plan there is nothing to finish (wrapping up a blocked or abandoned work is allowed).
+    if (!decision.allowed && progress.totalNodes > 0 && work.state !== 'FAILED') {
       throw new TurnDenial('ILLEGAL_TRANSITION', {
-        message: `${remainingNodes} plan node(s) are not complete yet.`,
-        details: { remainingNodes, totalNodes: work.totalNodes },
-        suggestedAction: { verb: 'apply_code_patch', reason: 'finish the remaining plan nodes first' },
+        message: `The work cannot complete yet: ${decision.reason}.`,
+        details: { remainingNodes, totalNodes: work.totalNodes, pendingValidations: progress.pendingValidations },
+        suggestedAction: { verb: 'apply_code_patch', reason: 'finish the remaining plan nodes and their validations first' },
       });
     }
     const turns = await ctx.sessions.summarize(work.id, { signal: ctx.signal });

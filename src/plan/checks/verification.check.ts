@@ -47,7 +47,7 @@ export const verificationCheck: PlanCheck = {
       node.verificationHooks.forEach((hook, j) => {
         const target = targetOfHook(catalog, hook);
         if (!target) {
-          const known = (hook.type === 'gate_step' ? catalog.gateSteps : catalog.recipes).map((t) => t.id).slice(0, 12).join(', ') || 'none configured';
+          const known = (hook.type === 'gate_step' ? catalog.gateSteps : catalog.recipes).filter((t) => !t.flaky).map((t) => t.id).slice(0, 12).join(', ') || 'none configured';
           out.push(violation(CODE, nodePath(i, 'verificationHooks', j, 'ref'), `\`${hook.ref}\` is not a configured ${hook.type === 'gate_step' ? 'gate step' : 'recipe'}; it cannot run here.`, `Name one of: ${known}.`, id));
         }
         if (isGenericHookDescription(hook.description)) {

@@ -14,6 +14,10 @@ export interface PlanSchemaAugmentations {
   /** Gate steps, recipes and commit gates hooks and side effects may name. */
   verificationTargets?: { gateSteps: readonly string[]; recipes: readonly string[]; commitGates: readonly string[] };
   strategyId?: string;
+  /** Envelope values the server will compare (workId, worktreeRoot, snapshot, pack ref/hash, allowlist, policy versions). */
+  envelope?: Record<string, unknown>;
+  /** Ids the plan may cite: proof chains, contract anchors, policies, MigrationRules, memories, attachments. */
+  citableRefs?: Record<string, readonly string[]>;
 }
 
 /** The planGraphSchema `initialize_work` returns: the augmentations plus the JSON Schema itself. */
@@ -27,6 +31,8 @@ export interface PlanGraphSchemaDocument {
   enforcementObligations: string[];
   verificationTargets: { gateSteps: string[]; recipes: string[]; commitGates: string[] };
   strategyId?: string;
+  envelope?: Record<string, unknown>;
+  citableRefs?: Record<string, string[]>;
   jsonSchema: Record<string, unknown>;
 }
 
@@ -77,6 +83,8 @@ export function planGraphJsonSchema(augmentations: PlanSchemaAugmentations): Pla
     enforcementObligations: [...augmentations.enforcementObligations],
     verificationTargets: { gateSteps: [...(targets?.gateSteps ?? [])], recipes: [...(targets?.recipes ?? [])], commitGates: [...(targets?.commitGates ?? [])] },
     ...(augmentations.strategyId ? { strategyId: augmentations.strategyId } : {}),
+    ...(augmentations.envelope ? { envelope: { ...augmentations.envelope } } : {}),
+    ...(augmentations.citableRefs ? { citableRefs: Object.fromEntries(Object.entries(augmentations.citableRefs).map(([k, v]) => [k, [...v]])) } : {}),
     jsonSchema,
   };
 }

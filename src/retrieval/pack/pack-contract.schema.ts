@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compareText } from '../shared/stable-order.js';
 import {
-  missingnessSchema, packAnchorsSchema, packEvidenceSchema, packHeaderSchema, packMemoriesSchema, packPolicySchema, packRecipesSchema,
+  missingnessSchema, packAttachmentSchema, packAnchorsSchema, packEvidenceSchema, packHeaderSchema, packMemoriesSchema, packPolicySchema, packRecipesSchema,
   packStrategySchema, taskSpecSchema, validationPlanSchema,
 } from './pack-sections.schema.js';
 
@@ -30,6 +30,8 @@ export const contextPackSchema = z.strictObject({
   memories: packMemoriesSchema,
   outcome: z.enum(['ready', 'pack_insufficient']),
   gates: z.array(gateResultSchema).optional(),
+  /** Attachments of the work (001 §12): inbox files and the agent's `args.attachments[]`, stored under the work folder. */
+  attachments: z.array(packAttachmentSchema).optional(),
 });
 export type ContextPack = z.infer<typeof contextPackSchema>;
 
@@ -64,5 +66,6 @@ export function normalizePack(pack: ContextPack): ContextPack {
       cut: [...pack.missingness.cut].sort(byScoreThenPath),
     },
     memories: { anchorsQueried: sortText(pack.memories.anchorsQueried), records: [...pack.memories.records].sort(byId) },
+    ...(pack.attachments ? { attachments: [...pack.attachments].sort((a, b) => compareText(a.artifactId, b.artifactId)) } : {}),
   };
 }

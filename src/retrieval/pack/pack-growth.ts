@@ -45,6 +45,7 @@ export function growPack(prev: ContextPack, next: ContextPack): { pack: ContextP
   const examples = union(prev.recipes.examples, next.recipes.examples, (e) => e.id);
   const recipes = union(prev.recipes.recipes, next.recipes.recipes, (r) => r.id);
   const memories = union(prev.memories.records, next.memories.records, (m) => m.id);
+  const attachments = union(prev.attachments ?? [], next.attachments ?? [], (a) => a.artifactId);
 
   const improvedChains: string[] = [];
   const chains = new Map(prev.anchors.proofChains.map((c) => [c.chainType, c]));
@@ -68,6 +69,7 @@ export function growPack(prev: ContextPack, next: ContextPack): { pack: ContextP
       anchorsQueried: [...new Set([...prev.memories.anchorsQueried, ...next.memories.anchorsQueried])],
       records: memories.items,
     },
+    ...(attachments.items.length > 0 ? { attachments: attachments.items } : {}),
   };
   return {
     pack: normalizePack(pack),

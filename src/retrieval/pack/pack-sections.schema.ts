@@ -167,3 +167,17 @@ export const packMemoriesSchema = z.strictObject({
     summary: text,
   })),
 });
+
+/** An attachment recorded for the work (001 §12), referenced by plans through `artifactRefs`. */
+export const packAttachmentSchema = z.strictObject({
+  artifactId: id,
+  type: z.enum(['screenshot', 'document', 'log', 'other']),
+  source: z.enum(['inbox', 'agent']),
+  /** Repo-relative path of the stored copy, or the agent's opaque reference when nothing was stored. */
+  ref: z.string().min(1).max(2048),
+  caption: z.string().max(500).optional(),
+  sha256: z.string().max(80).optional(),
+  bytes: z.number().int().min(0).optional(),
+  status: z.enum(['stored', 'reference_only', 'rejected']),
+  reason: text.optional(),
+});

@@ -22,8 +22,9 @@ export type AggridChainInput = Base & { tableId?: string; componentId?: string; 
 /** A host Route id, or a destination Component id; none = every remote load of the repo. */
 export type FederationChainInput = Base & { routeId?: string; componentId?: string };
 
-function oneStart(input: Record<string, unknown>, keys: string[]): void {
-  const given = keys.filter((k) => input[k] !== undefined && input[k] !== null);
+function oneStart(starts: Record<string, string | undefined>): void {
+  const keys = Object.keys(starts);
+  const given = keys.filter((k) => starts[k] !== undefined && starts[k] !== null);
   if (given.length > 1) {
     throw new AppError('INVALID_ARGS', { message: `Give at most one of ${keys.join(', ')}.`, details: { given } });
   }
@@ -39,7 +40,7 @@ const mentions = (chain: ProofChain, id: string): boolean =>
  * Every renderer branch is returned: complete, NO_NAVIGATION, or with an explicit ORIGIN_UNKNOWN gap.
  */
 export async function agGridOriginChains(input: AggridChainInput): Promise<ProofChain[]> {
-  oneStart(input, ['tableId', 'componentId', 'routeId']);
+  oneStart({ tableId: input.tableId, componentId: input.componentId, routeId: input.routeId });
   const rows = await input.graph.read(aggridOriginQuery, {
     repoId: input.repoId,
     tableId: input.tableId ?? null,
@@ -59,7 +60,7 @@ export async function agGridOriginChains(input: AggridChainInput): Promise<Proof
  * Unresolved loads and ambiguous remotes come back as chains with a gap, never dropped.
  */
 export async function federationChains(input: FederationChainInput): Promise<ProofChain[]> {
-  oneStart(input, ['routeId', 'componentId']);
+  oneStart({ routeId: input.routeId, componentId: input.componentId });
   const rows = await input.graph.read(federationChainQuery, {
     repoId: input.repoId,
     routeId: input.routeId ?? null,

@@ -1,0 +1,5 @@
+// eval/list-repo-files.cypher — every File fact of a repository (the corpus of the BM25 baseline)
+// params: repoId: string   returns: path: string, size: number|null
+MATCH (f:File {repoId: $repoId})
+RETURN f.path AS path, f.size AS size
+ORDER BY path

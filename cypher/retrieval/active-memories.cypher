@@ -1,0 +1,11 @@
+// retrieval/active-memories.cypher — episodic memory lane: active (approved or provisional) memories of a repository with their anchors and the facts they point at
+// params: repoId: string, limit: Integer   returns: id, state, enforcementType, declaredAnchors, anchorPaths, note, strategySignalJson, fewShotJson, planRuleJson, updatedAt, expiresAt, nodes: list<{id, path, labels}>
+MATCH (m:Memory)
+WHERE m.repoId = $repoId AND m.state IN ['approved', 'provisional']
+RETURN coalesce(m.memoryId, m.id) AS id, m.state AS state, m.enforcementType AS enforcementType, coalesce(m.domainAnchorIds, []) AS declaredAnchors,
+  [(m)-[:APPLIES_TO]->(a:DomainAnchor) | a.path] AS anchorPaths, m.note AS note, m.strategySignalJson AS strategySignalJson,
+  m.fewShotJson AS fewShotJson, m.planRuleJson AS planRuleJson, m.updatedAt AS updatedAt, m.expiresAt AS expiresAt,
+  [x IN COLLECT { MATCH (x:Fact) WHERE x.id IN coalesce(m.graphNodeIds, []) AND x.repoId = $repoId RETURN x } |
+    {id: x.id, path: CASE WHEN x:Endpoint THEN x.ownerFile ELSE coalesce(x.path, x.ownerFile) END, labels: labels(x)}] AS nodes
+ORDER BY id
+LIMIT $limit

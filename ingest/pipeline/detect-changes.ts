@@ -1,0 +1,79 @@
+import { relative, resolve, sep } from 'node:path';
+import { createPathFilter, discoverFiles, isSafeRelativePath } from './discovery.js';
+import { dependentsOf, type KnownFile } from './known-files.js';
+import { readOne, readSourceFiles, type SourceInfo } from './read-files.js';
+import type { PipelineSettings } from './settings.js';
+import type { SnapshotEntry } from './snapshot.js';
+import type { IngestSummary } from './summary.js';
+
+export interface Changes {
+  /** Every file of the snapshot after this run (what the snapshot id is computed over). */
+  entries: Map<string, SnapshotEntry>;
+  /** Files read from disk in this run (all of them, or the watcher's paths), plus dependents. */
+  current: Map<string, SourceInfo>;
+  deleted: string[];
+  /** Added, changed and dependent files, in that order: what gets parsed. */
+  toParse: SourceInfo[];
+}
+
+/** Repo-relative POSIX form of a watcher/CLI path, or undefined when it is not inside the root. */
+function toRepoPath(root: string, path: string): string | undefined {
+  const rel = relative(root, resolve(root, path)).split(sep).join('/');
+  return isSafeRelativePath(rel) ? rel : undefined;
+}
+
+const since = (t: number): number => Math.round(performance.now() - t);
+
+/**
+ * What is on disk now compared with the graph's File rows: all files (discovery + read + hash) or
+ * only the paths a watcher reported; then the files whose facts depend on a changed or deleted
+ * file (a component reading its templateUrl), which are re-parsed too. Fills the file counters
+ * and the read/discover timings of the summary.
+ */
+export async function detectChanges(
+  root: string, settings: PipelineSettings, known: ReadonlyMap<string, KnownFile>, changedPaths: string[] | undefined, summary: IngestSummary,
+  onDiscovered?: (total: number) => void,
+): Promise<Changes> {
+  const entries = new Map<string, SnapshotEntry>();
+  const current = new Map<string, SourceInfo>();
+  let deleted: string[];
+  let t = performance.now();
+  if (changedPaths) {
+    for (const [path, k] of known) entries.set(path, k);
+    const keep = createPathFilter(settings);
+    const paths = [...new Set(changedPaths.map((p) => toRepoPath(root, p)).filter((p): p is string => p !== undefined && keep(p)))];
+    deleted = [];
+    for (const path of paths) {
+      const info = await readOne(root, path, settings.maxFileBytes);
+      if (info) current.set(path, info), entries.set(path, info);
+      else if (known.has(path)) deleted.push(path), entries.delete(path);
+    }
+  } else {
+    const paths = await discoverFiles(root, settings);
+    summary.timings.discoverMs = since(t);
+    onDiscovered?.(paths.length);
+    t = performance.now();
+    for (const info of await readSourceFiles(root, paths, settings.maxFileBytes)) current.set(info.path, info), entries.set(info.path, info);
+    deleted = [...known.keys()].filter((p) => !current.has(p));
+  }
+  summary.timings.readMs = since(t);
+  summary.files.seen = changedPaths ? entries.size : current.size;
+  const changed = [...current.values()].filter((i) => known.get(i.path)?.sha256 !== i.sha256);
+  summary.files.added = changed.filter((i) => !known.has(i.path)).length;
+  summary.files.changed = changed.length - summary.files.added;
+  summary.files.deleted = deleted.length;
+  summary.files.unchanged = current.size - changed.length;
+
+  const toParse = [...changed];
+  if (known.size > 0 && (changed.length || deleted.length)) {
+    const dependents = dependentsOf(known, new Set([...changed.map((c) => c.path), ...deleted]));
+    for (const path of dependents) {
+      const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
+      if (info) toParse.push(info), current.set(path, info);
+    }
+    summary.files.dependents = dependents.length;
+  }
+  summary.files.parsed = toParse.length;
+  summary.files.skipped = toParse.filter((i) => i.skipReason).length;
+  return { entries, current, deleted, toParse };
+}

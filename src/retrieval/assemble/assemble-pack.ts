@@ -1,0 +1,205 @@
+import { int, type Graph } from '../../graph/index.js';
+import type { LaneContext } from '../lanes/lane.model.js';
+import { lexemeAliasesQuery, repoSnapshotQuery } from '../lanes/lane.queries.js';
+import { policyPlaneOf } from '../lanes/policy.lane.js';
+import { scopeMemories } from '../lanes/memory.lane.js';
+import { buildLexemes } from '../lexemes/lexeme-builder.js';
+import type { AgentLexeme, JiraFields, Lexeme, LexemeAlias } from '../lexemes/lexeme.model.js';
+import { canonicalJson, sha256Hex } from '../pack/canonical-json.js';
+import { contextPackSchema, normalizePack, PACK_SCHEMA_VERSION, type ContextPack } from '../pack/pack-contract.schema.js';
+import { evidenceFilesOf } from '../pack/pack-evidence.js';
+import { checkPackGates } from '../pack/pack-gates.js';
+import { summarizePack, type PackSummary } from '../pack/pack-summary.js';
+import { buildTaskSpec } from '../pack/task-spec.js';
+import type { packAttachmentSchema } from '../pack/pack-sections.schema.js';
+import type { Candidate } from '../rank/candidate.model.js';
+import { parentFolder } from '../rank/path-features.js';
+import { computeContextSignature } from '../signature/context-signature.js';
+import { compareText, sortedUnique } from '../shared/stable-order.js';
+import { selectStrategy } from '../strategy/strategy-table.js';
+import type { StrategyDecision } from '../strategy/strategy.model.js';
+import type { z } from 'zod';
+import { fetchArtifacts, type ArtifactFetchers } from './artifact-fetch.js';
+import { resolveBudgets, type AssemblyBudgets } from './assembly.config.js';
+import { anchorRef, blockedCommandsOf, chainGaps, escalationPlanOf, evidenceSymbolsAndSnippets, validationPlanOf, type EscalationStep } from './pack-sections.js';
+import { requiredProofChains } from './proof-chain-hook.js';
+import { rankWithDetails, retrieve, selectRanked } from './retrieve.js';
+
+export type PackAttachment = z.infer<typeof packAttachmentSchema>;
+
+export interface AssemblePackInput {
+  graph: Graph;
+  repoId: string;
+  /** Real path of the repository root (connectors read `.ai/auth/` there; nothing else is read from disk). */
+  root: string;
+  prompt: string | null;
+  /** The agent's `args.lexemes`. */
+  lexemes?: readonly AgentLexeme[];
+  /** Jira fields already known; when absent, the first ticket key of the task is fetched through `fetchers`. */
+  jira?: (JiraFields & { url?: string }) | null;
+  attachments?: readonly PackAttachment[];
+  signal?: AbortSignal;
+  onProgress?: (message: string) => void;
+  /** Header identity (a dry run uses `dry-run`, version 1). */
+  workId?: string;
+  version?: number;
+  supersedes?: string | null;
+  budgets?: Partial<AssemblyBudgets>;
+  fetchers?: ArtifactFetchers | null;
+  /** Used only for memory expiry; pass a fixed value for reproducible packs. */
+  now?: Date;
+  /** Where the pack file is (or will be), for the summary (default `(dry-run)`). */
+  ref?: string;
+}
+
+export interface AssembledPack {
+  pack: ContextPack;
+  /** The pack file's exact bytes (canonical JSON, 2-space indent, trailing newline) and their `sha256:` hash. */
+  text: string;
+  hash: string;
+  summary: PackSummary;
+  strategy: StrategyDecision;
+  lexemes: Lexeme[];
+  escalationPlan: EscalationStep[];
+  blockedCommands: Array<{ verb: string; reason: string }>;
+  /** Symbol facts the ContextPack node INCLUDES (the evidence symbols). */
+  symbolIds: string[];
+  diagnostics: { laneCounts: Record<string, number>; notes: string[]; closureEdges: number; timingsMs: Record<string, number> };
+}
+
+async function readAliases(ctx: LaneContext): Promise<LexemeAlias[]> {
+  const rows = await ctx.graph.read(lexemeAliasesQuery, { repoId: ctx.repoId, limit: int(2000) }, ctx.run);
+  return rows.map((r) => ({ id: r.id, term: r.term, aliases: r.aliases, ...(r.negative ? { negative: r.negative } : {}), ...(r.domain ? { domain: r.domain } : {}) }));
+}
+
+/** The pack's id: derived from its content (with the id blanked), so equal inputs give equal ids. */
+function withPackId(pack: ContextPack): ContextPack {
+  const blank = { ...pack, header: { ...pack.header, contextPackId: 'pending' } };
+  return { ...pack, header: { ...pack.header, contextPackId: `pack-${sha256Hex(canonicalJson(blank)).slice(0, 16)}` } };
+}
+
+/**
+ * Assembles a ContextPack (002 §7) from the graph: lexemes (prompt, agent terms, Jira, LexemeAliases) →
+ * base signature → five lanes, closure and ranking → anchors → signature with graph hints → proof
+ * chains the signature requires → strategy after memory and policy overrides → the ten sections →
+ * pack-ready gates (`outcome`). Deterministic: the same inputs on the same graph give the same bytes.
+ */
+export async function assemblePack(input: AssemblePackInput): Promise<AssembledPack> {
+  const t0 = performance.now();
+  const timings: Record<string, number> = {};
+  const lap = (name: string): void => void (timings[name] = Math.round(performance.now() - t0));
+  const ctx: LaneContext = { graph: input.graph, repoId: input.repoId, ...(input.signal ? { run: { signal: input.signal } } : {}) };
+  const budgets = resolveBudgets(input.budgets);
+  const now = input.now ?? new Date();
+  const progress = input.onProgress;
+  const prompt = input.prompt ?? '';
+  const agentLexemes = input.lexemes ?? [];
+
+  progress?.('building lexemes');
+  const [aliases, [snapStart]] = await Promise.all([readAliases(ctx), ctx.graph.read(repoSnapshotQuery, { repoId: input.repoId }, ctx.run)]);
+  let lexemes = buildLexemes({ prompt, agentLexemes, jira: input.jira ?? null, aliases });
+  const fetched = await fetchArtifacts({
+    fetchers: input.fetchers, lexemes, jiraGiven: Boolean(input.jira), signal: input.signal,
+    texts: [prompt, ...(input.attachments ?? []).map((a) => a.ref)],
+  });
+  const jira = input.jira ?? fetched.jira;
+  if (fetched.jira) lexemes = buildLexemes({ prompt, agentLexemes, jira, aliases });
+  const baseInput = { prompt, lexemes, jira, swaggerRefs: fetched.specRefs };
+  const base = computeContextSignature(baseInput);
+  lap('lexemes');
+
+  const snapshotId = snapStart?.snapshotId ?? '';
+  const retrieval = await retrieve({ ctx, lexemes, budgets, snapshotId, now, endpointPaths: fetched.endpointPaths, artifacts: fetched.statuses, progress });
+  lap('retrieval');
+
+  // Graph hints from the anchor files only, so a stray closure file cannot change the task's nature.
+  const anchorFiles = sortedUnique([...retrieval.anchors.entrypoints, ...retrieval.anchors.definitions].map((a) => a.path));
+  const anchorDetails = anchorFiles.map((p) => retrieval.details.get(p)).filter((d) => d !== undefined);
+  const selectedDetails = retrieval.selected.map((f) => retrieval.details.get(f.path)).filter((d) => d !== undefined);
+  const tests = retrieval.closure.tests;
+  const hinted = computeContextSignature({
+    ...baseInput,
+    graph: {
+      agGridTables: anchorDetails.reduce((n, d) => n + d.gridTables, 0),
+      federationBoundary: anchorDetails.some((d) => d.federation),
+      adpUsages: anchorDetails.reduce((n, d) => n + d.adpUsages, 0),
+      shadowDomUsages: anchorDetails.reduce((n, d) => n + d.sdfUsages, 0),
+      contractAnchors: retrieval.anchors.definitions.length,
+      ...(tests.length > 0 ? { testConfidence: Math.max(...tests.map((t) => (t.confidence === 'high' ? 3 : t.confidence === 'medium' ? 2 : 1))) } : {}),
+    },
+  });
+
+  // Folders of the evidence are the domain anchors in play: policies and memories are scoped to them.
+  let selected = retrieval.selected;
+  let cut = retrieval.cut;
+  let anchors = retrieval.anchors;
+  const folders = (): string[] => sortedUnique(selected.map((f) => f.anchorId || parentFolder(f.path)));
+  const legacyTags = sortedUnique(selectedDetails.flatMap((d) => d.adpTags));
+  const plane = policyPlaneOf(retrieval.policyRows, { folders: folders(), legacyTags }).plane;
+  const memories = scopeMemories(retrieval.memoryRows, { folders: folders(), now }).memories;
+  const strategy = selectStrategy({
+    base: hinted, memories: memories.map((m) => m.override), policies: plane.signals, anchorsInPlay: folders(),
+    legacyInScope: legacyTags.length > 0 || lexemes.some((l) => l.polarity === 'positive' && l.norm.startsWith('adp-')), doctrines: plane.doctrines,
+  });
+  lap('strategy');
+
+  progress?.(strategy.requiredProofChains.length > 0 ? `proving ${strategy.requiredProofChains.join(' and ')} chains` : 'no proof chain required');
+  const entities = selected.flatMap((f) => f.entities);
+  const idsOf = (kinds: string[]) => sortedUnique([...anchors.entrypoints, ...entities].filter((e) => kinds.includes(e.kind)).map((e) => e.id));
+  const chains = await requiredProofChains(ctx, strategy.requiredProofChains, { tables: idsOf(['grid_table']), components: idsOf(['component']), routes: idsOf(['route']) });
+  const chainPaths = new Set(selected.map((f) => f.path));
+  const hopCandidates: Candidate[] = chains.flatMap((c) => c.hops.flatMap((h) => (h.path && h.id && !chainPaths.has(h.path)
+    ? [{ id: h.id, kind: 'file' as const, path: h.path, lane: 'closure' as const, rawScore: 1, reasons: [`hop ${h.label} of the ${c.chainType} proof chain`] }] : [])));
+  if (hopCandidates.length > 0) {
+    const ranked = await rankWithDetails({ ctx, lexemes, budgets, snapshotId, now }, [...retrieval.candidates, ...hopCandidates], retrieval.details);
+    ({ selected, cut, anchors } = selectRanked(ranked, budgets, retrieval.lanesSearched));
+    cut = [...cut, ...retrieval.closure.cut];
+  }
+  lap('proof-chains');
+
+  const [snapEnd] = await ctx.graph.read(repoSnapshotQuery, { repoId: input.repoId }, ctx.run);
+  const moved = (snapEnd?.snapshotId ?? '') !== snapshotId;
+  const sha = new Map([...retrieval.details.values()].flatMap((d) => (d.sha256 ? [[d.path, d.sha256] as const] : [])));
+  const files = evidenceFilesOf(selected, sha).map((f) => (moved ? { ...f, snapshotId: `mixed:${snapshotId},${snapEnd?.snapshotId ?? ''}`.slice(0, 200) } : f));
+  const allAnchors = [...anchors.entrypoints, ...anchors.definitions];
+  const { symbols, snippets } = evidenceSymbolsAndSnippets(selected, retrieval.details, allAnchors, budgets.maxSnippets);
+  const missingAnchors = [...anchors.missing, ...chainGaps(chains, strategy.requiredProofChains, retrieval.lanesSearched)];
+  const taskSpec = buildTaskSpec({ prompt, agentLexemes, jira, lexemes });
+  const artifactDeltas = fetched.statuses.filter((s) => s.status === 'missing').map((s) => ({ type: 'artifact_fetch', detail: `${s.kind} ${s.ref}: ${s.detail}`.slice(0, 4000) }));
+  const draft: ContextPack = {
+    header: { schemaVersion: PACK_SCHEMA_VERSION, workId: input.workId ?? 'dry-run', repoId: input.repoId, repoSnapshotId: snapshotId, contextPackId: 'pending', version: input.version ?? 1, supersedes: input.supersedes ?? null },
+    taskSpec,
+    strategy: {
+      strategyId: strategy.strategyId, approach: strategy.approach, reasons: strategy.reasons.map((r) => r.slice(0, 4000)), signature: strategy.signature, baseSignature: base.signature,
+      overrides: strategy.overrides.map((o) => ({ ...o, feature: String(o.feature), reason: o.reason.slice(0, 4000) })),
+      escalationGuidance: [...strategy.escalationGuidance, ...plane.escalationTriggers].map((g) => g.slice(0, 4000)), suggestedSplits: strategy.suggestedSplits, requiredProofChains: strategy.requiredProofChains,
+    },
+    policies: plane.policies,
+    recipes: { recipes: plane.recipes, examples: plane.examples },
+    anchors: { entrypoints: anchors.entrypoints.map((a) => anchorRef(a, snapshotId)), definitions: anchors.definitions.map((a) => anchorRef(a, snapshotId)), proofChains: chains },
+    evidence: { files, symbols, snippets },
+    validationPlan: validationPlanOf(tests, retrieval.candidates, strategy.signature, plane.requiredChecks),
+    missingness: {
+      missingAnchors, conflicts: [...taskSpec.conflicts, ...(moved ? [{ between: [`snapshot ${snapshotId}`, `snapshot ${snapEnd?.snapshotId ?? '(none)'}`], description: 'the repository was re-ingested while the pack was built; rebuild it' }] : [])],
+      recommendedDeltas: [...escalationPlanOf(missingAnchors).map((s) => ({ type: s.args.type, detail: s.args.need })), ...artifactDeltas, ...retrieval.notes.map((n) => ({ type: 'note', detail: n.slice(0, 4000) }))],
+      cut: cut.map((c) => ({ path: c.path, score: c.score, reason: c.reason.slice(0, 60) })).slice(0, 500),
+    },
+    memories: { anchorsQueried: folders(), records: memories.map((m) => m.record) },
+    outcome: 'ready',
+    ...(input.attachments && input.attachments.length > 0 ? { attachments: [...input.attachments] } : {}),
+  };
+  const normalized = normalizePack(draft);
+  const { ready, gates } = checkPackGates(normalized);
+  const pack = contextPackSchema.parse(withPackId({ ...normalized, outcome: ready ? 'ready' : 'pack_insufficient', gates }));
+  const text = `${canonicalJson(pack, 2)}\n`;
+  const hash = `sha256:${sha256Hex(text)}`;
+  lap('sections');
+  return {
+    pack, text, hash, strategy, lexemes,
+    summary: summarizePack(pack, { ref: input.ref ?? '(dry-run)', hash }),
+    escalationPlan: ready ? [] : escalationPlanOf(missingAnchors),
+    blockedCommands: blockedCommandsOf(pack.outcome, missingAnchors),
+    symbolIds: sortedUnique(symbols.map((s) => s.id)).sort(compareText),
+    diagnostics: { laneCounts: retrieval.laneCounts, notes: retrieval.notes, closureEdges: retrieval.closure.edges, timingsMs: timings },
+  };
+}

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type { LaneContext } from '../lanes/lane.model.js';
+import type { proofChainSchema } from '../pack/pack-sections.schema.js';
+import type { ProofChain } from '../proof-chains/proof-chain.model.js';
+import { agGridOriginChains, federationChains } from '../proof-chains/proof-chain.service.js';
+import type { ProofChainType } from '../strategy/strategy.model.js';
+
+export type PackProofChain = z.infer<typeof proofChainSchema>;
+
+/** Entities in scope the chains may start from (ids of grid tables, components and routes). */
+export interface ChainStarts {
+  tables: string[];
+  components: string[];
+  routes: string[];
+}
+
+const RANK: Record<PackProofChain['status'], number> = { complete: 3, origin_unknown: 2, partial: 1, ambiguous: 0 };
+const MAX_STARTS = 4;
+
+/** A proof-chain service chain in the pack's shape (hop label = its role; a gap is an explicit missing hop). */
+export function toPackChain(type: ProofChainType, chain: ProofChain): PackProofChain {
+  const gap = chain.gap;
+  let status: PackProofChain['status'] = 'complete';
+  if (chain.status === 'ORIGIN_UNKNOWN') status = type === 'aggrid_origin' ? 'origin_unknown' : 'partial';
+  else if (chain.status === 'AMBIGUOUS' || gap?.code === 'FEDERATION_AMBIGUOUS') status = 'ambiguous';
+  else if (chain.status === 'NO_NAVIGATION' || gap) status = 'partial';
+  const hop = (n: { id: string; name: string; path: string | null; line: number | null }, label: string) => ({
+    label: label.slice(0, 100), id: n.id.slice(0, 1000), name: n.name.slice(0, 500),
+    ...(n.path ? { path: n.path.slice(0, 1000) } : {}), ...(n.line !== null && n.line >= 0 ? { line: n.line } : {}),
+  });
+  return {
+    chainType: type,
+    status,
+    hops: chain.hops.map((h) => hop(h, h.role)),
+    missing: gap ? [{ hop: gap.hop, reason: `${gap.code}: ${gap.reason}${gap.expression ? ` (${gap.expression})` : ''}`.slice(0, 4000) }]
+      : chain.status === 'NO_NAVIGATION' ? [{ hop: 'NavTrigger', reason: 'NO_NAVIGATION: the column renderer navigates nowhere' }] : [],
+    ...(gap && gap.candidates.length > 0 ? { candidates: gap.candidates.slice(0, 20).map((c) => hop(c, c.label)) } : {}),
+  };
+}
+
+function best(chains: readonly PackProofChain[]): PackProofChain | undefined {
+  let out: PackProofChain | undefined;
+  for (const c of chains) if (!out || RANK[c.status] > RANK[out.status] || (RANK[c.status] === RANK[out.status] && c.hops.length > out.hops.length)) out = c;
+  return out;
+}
+
+const NONE: Record<ProofChainType, PackProofChain> = {
+  aggrid_origin: { chainType: 'aggrid_origin', status: 'origin_unknown', hops: [], missing: [{ hop: 'Table', reason: 'ORIGIN_UNKNOWN: no ag-Grid table is connected to the anchors in scope' }] },
+  federation: { chainType: 'federation', status: 'partial', hops: [], missing: [{ hop: 'HostRoute', reason: 'no host route in scope loads a remote module' }] },
+};
+
+/**
+ * The proof chains a signature requires (mentionsAgGrid → ag-Grid origin, crossesFederationBoundary →
+ * federation), from the proof-chain service, started at the tables, components and routes in scope.
+ * One chain per type goes into the pack: the strongest (complete > origin unknown > partial >
+ * ambiguous, then the longest). With no start in scope the chain is explicitly unknown, never guessed.
+ */
+export async function requiredProofChains(ctx: LaneContext, required: readonly ProofChainType[], starts: ChainStarts): Promise<PackProofChain[]> {
+  const out: PackProofChain[] = [];
+  const base = { graph: ctx.graph, repoId: ctx.repoId, limit: 400, ...(ctx.run ? { run: ctx.run } : {}) };
+  for (const type of required) {
+    const found: ProofChain[] = [];
+    if (type === 'aggrid_origin') {
+      for (const tableId of starts.tables.slice(0, MAX_STARTS)) found.push(...(await agGridOriginChains({ ...base, tableId })));
+      if (found.length === 0) for (const componentId of starts.components.slice(0, MAX_STARTS)) found.push(...(await agGridOriginChains({ ...base, componentId })));
+      if (found.length === 0) for (const routeId of starts.routes.slice(0, MAX_STARTS)) found.push(...(await agGridOriginChains({ ...base, routeId })));
+    } else {
+      for (const routeId of starts.routes.slice(0, MAX_STARTS)) found.push(...(await federationChains({ ...base, routeId })));
+      if (found.length === 0) for (const componentId of starts.components.slice(0, MAX_STARTS)) found.push(...(await federationChains({ ...base, componentId })));
+    }
+    out.push(best(found.map((c) => toPackChain(type, c))) ?? NONE[type]);
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+import { int } from '../../graph/index.js';
+import { expandClosure, type ClosureResult } from '../closure/closure.js';
+import { artifactLane, type ArtifactStatus } from '../lanes/artifact.lane.js';
+import type { LaneContext, LaneResult } from '../lanes/lane.model.js';
+import { fileDetailsQuery, type FileDetailRow, type MemoryRow, type PolicyRecordRow } from '../lanes/lane.queries.js';
+import { lexicalLane } from '../lanes/lexical.lane.js';
+import { readActiveMemories, scopeMemories } from '../lanes/memory.lane.js';
+import { policyPlaneOf, readPolicyRecords } from '../lanes/policy.lane.js';
+import { symbolLane } from '../lanes/symbol.lane.js';
+import type { Lexeme } from '../lexemes/lexeme.model.js';
+import { selectAnchors, type MissingAnchor, type SelectedAnchor } from '../rank/anchor-selection.js';
+import type { Candidate, Lane } from '../rank/candidate.model.js';
+import { selectWithinBudget, type CutFile } from '../rank/file-budget.js';
+import { rankFiles, type RankedFile } from '../rank/fusion.rank.js';
+import { parentFolder } from '../rank/path-features.js';
+import { compareText, sortedUnique } from '../shared/stable-order.js';
+import type { AssemblyBudgets } from './assembly.config.js';
+
+export interface RetrievalInput {
+  ctx: LaneContext;
+  lexemes: readonly Lexeme[];
+  budgets: AssemblyBudgets;
+  snapshotId: string;
+  now: Date;
+  endpointPaths?: readonly string[];
+  artifacts?: readonly ArtifactStatus[];
+  progress?: (message: string) => void;
+}
+
+/** Everything retrieval found, ranked, selected and anchored, plus what the sections need. */
+export interface Retrieval {
+  candidates: Candidate[];
+  ranked: RankedFile[];
+  selected: RankedFile[];
+  cut: Array<CutFile | { path: string; score: number; reason: string }>;
+  anchors: { entrypoints: SelectedAnchor[]; definitions: SelectedAnchor[]; missing: MissingAnchor[] };
+  details: Map<string, FileDetailRow>;
+  lanesSearched: Lane[];
+  laneCounts: Record<string, number>;
+  notes: string[];
+  closure: ClosureResult;
+  policyRows: PolicyRecordRow[];
+  memoryRows: MemoryRow[];
+}
+
+const SEED_KINDS = new Set(['route', 'component', 'service', 'module', 'remote_expose', 'grid_table', 'file', 'endpoint', 'cell_renderer']);
+
+/** Reads the details of files not read yet (at most `max` per call, best-ranked first). */
+async function readDetails(ctx: LaneContext, ranked: readonly RankedFile[], details: Map<string, FileDetailRow>, budgets: AssemblyBudgets): Promise<void> {
+  const paths = ranked.map((f) => f.path).filter((p) => !details.has(p)).slice(0, budgets.detailFiles);
+  if (paths.length === 0) return;
+  const rows = await ctx.graph.read(fileDetailsQuery, { repoId: ctx.repoId, paths, maxSymbols: int(budgets.symbolsPerFile) }, ctx.run);
+  for (const row of rows) details.set(row.path, row);
+}
+
+/** Candidates with what the graph says about their files (in-degree, size) and the current snapshot. */
+function enrich(candidates: readonly Candidate[], details: ReadonlyMap<string, FileDetailRow>, snapshotId: string): Candidate[] {
+  return candidates.map((c) => {
+    const d = details.get(c.path);
+    return {
+      ...c,
+      ...(snapshotId ? { snapshotId } : {}),
+      ...(d ? { inDegree: Math.max(0, Math.trunc(d.inDegree)) } : {}),
+      ...(d && typeof d.bytes === 'number' && d.bytes >= 0 ? { bytes: Math.trunc(d.bytes) } : {}),
+    };
+  });
+}
+
+/** Ranks candidates with file details, reading details of newly ranked files first. */
+export async function rankWithDetails(input: RetrievalInput, candidates: readonly Candidate[], details: Map<string, FileDetailRow>): Promise<RankedFile[]> {
+  const first = rankFiles(enrich(candidates, details, input.snapshotId), input.lexemes, input.budgets.rank);
+  const before = details.size;
+  await readDetails(input.ctx, first, details, input.budgets);
+  return details.size === before ? first : rankFiles(enrich(candidates, details, input.snapshotId), input.lexemes, input.budgets.rank);
+}
+
+/** Budget selection and anchors of a final ranking. */
+export function selectRanked(ranked: readonly RankedFile[], budgets: AssemblyBudgets, lanesSearched: readonly Lane[]) {
+  const { selected, cut } = selectWithinBudget(ranked, budgets.files);
+  return { selected, cut, anchors: selectAnchors(selected, { maxPerRole: budgets.anchorsPerRole, lanesSearched }) };
+}
+
+/**
+ * The retrieval half of pack assembly: lexical, symbol and artifact lanes in parallel → ranking with
+ * file details → closure from the entities of the top files, with the policy and memory records read
+ * alongside → the final ranking, budget selection and anchors.
+ */
+export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
+  const { ctx, lexemes, budgets } = input;
+  input.progress?.('searching the lexical, symbol and artifact lanes');
+  const first: LaneResult[] = await Promise.all([
+    lexicalLane(ctx, lexemes, { perIndex: budgets.lexicalPerIndex }),
+    symbolLane(ctx, lexemes, { limit: budgets.symbolLimit }),
+    artifactLane(ctx, lexemes, { endpointPaths: input.endpointPaths ?? [], artifacts: input.artifacts ?? [] }),
+  ]);
+  const details = new Map<string, FileDetailRow>();
+  const direct = first.flatMap((l) => l.candidates);
+  const ranked1 = await rankWithDetails(input, direct, details);
+
+  input.progress?.('expanding closure from the anchors; reading policies and memories');
+  const top = ranked1.slice(0, budgets.files.maxFiles);
+  const seeds = top.flatMap((f) => f.entities.filter((e) => SEED_KINDS.has(e.kind)).slice(0, 3).map((e) => ({ id: e.id, score: f.score })));
+  const [policyRows, memoryRows, closure] = await Promise.all([
+    readPolicyRecords(ctx),
+    readActiveMemories(ctx),
+    seeds.length > 0 ? expandClosure(ctx, seeds, budgets.closure) : Promise.resolve({ candidates: [], tests: [], cut: [], edges: 0, configFlags: [] } as ClosureResult),
+  ]);
+  const folders = sortedUnique(top.slice(0, 20).map((f) => parentFolder(f.path)));
+  const legacyTags = sortedUnique(top.flatMap((f) => details.get(f.path)?.adpTags ?? []));
+  const policy = policyPlaneOf(policyRows, { folders, legacyTags });
+  const memory = scopeMemories(memoryRows, { folders, now: input.now });
+
+  const lanes = [...first, policy.result, memory.result, { lane: 'closure' as const, candidates: closure.candidates, searched: seeds.length > 0, notes: [] }];
+  const candidates = lanes.flatMap((l) => l.candidates);
+  const ranked = await rankWithDetails(input, candidates, details);
+  const lanesSearched = lanes.filter((l) => l.searched).map((l) => l.lane);
+  const { selected, cut, anchors } = selectRanked(ranked, budgets, lanesSearched);
+  const laneCounts = Object.fromEntries(lanes.map((l) => [l.lane, l.candidates.length]));
+  return {
+    candidates, ranked, selected, cut: [...cut, ...closure.cut], anchors, details, lanesSearched, laneCounts,
+    notes: lanes.flatMap((l) => l.notes).sort(compareText), closure, policyRows, memoryRows,
+  };
+}
