@@ -1,12 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import { z } from 'zod';
-import { AppError, toAppError } from '../errors/index.js';
+import { AppError } from '../errors/index.js';
 import type { Graph } from '../graph/index.js';
 import { planServiceForWork } from '../plan/plan-service-for-work.js';
-import type { Logger } from '../runtime/logger.js';
-import { typeDefsDir } from './schema.js';
+import type { PlanService } from '../plan/plan-service.js';
 
 /** Largest plan text accepted (the HTTP guard bounds the body too). */
 const MAX_PLAN_CHARS = 1_000_000;
@@ -15,57 +11,46 @@ const workIdArg = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a workId
 const validateArgs = z.strictObject({ workId: workIdArg, plan: z.string().min(2).max(MAX_PLAN_CHARS) });
 const workPlanArgs = z.strictObject({ workId: workIdArg });
 
-/** The typeDefs of the plan operations (plain types and Query fields, no @node). */
-export function planTypeDefs(): DocumentNode {
-  return parse(readFileSync(join(typeDefsDir(), 'operations', 'plan.graphql'), 'utf8'));
-}
-
-function toGraphQLError(error: unknown, log: Logger): GraphQLError {
-  const app = toAppError(error);
-  if (app.code === 'INTERNAL') log.error('graphql plan operation failed', { error: String((error as Error)?.stack ?? error) });
-  return new GraphQLError(app.message, { extensions: { code: app.code, retryable: app.retryable } });
-}
-
 function parseArgs<T>(schema: z.ZodType<T>, args: unknown): T {
   const parsed = schema.safeParse(args);
-  if (!parsed.success) throw new AppError('INVALID_ARGS', { message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+  if (!parsed.success) throw new AppError('INVALID_ARGS', { message: parsed.error.issues.map((i) => `${i.path.join('.') || 'args'}: ${i.message}`).join('; ') });
   return parsed.data;
 }
 
+/** The plan service of a work, or null when no such work exists. */
+async function serviceOrNull(graph: Graph, workId: string): Promise<PlanService | null> {
+  return planServiceForWork(graph, workId).catch((error: unknown) => {
+    if (error instanceof AppError && error.details.reason === 'no_work') return null;
+    throw error;
+  });
+}
+
 /**
- * Resolvers of `validatePlan` (dry run) and `workPlan`: they validate their inputs and call the plan
- * service — the same one submit_execution_plan uses — and contain no Cypher.
+ * Resolvers of `validatePlan` (a dry run: nothing stored, no state change) and `workPlan`
+ * (typeDefs: graph-schema/typedefs/plan.graphql). They validate their inputs and call the plan
+ * service submit_execution_plan uses; AppErrors reach the client with their code.
  */
-export function planResolvers(graph: Graph, log: Logger) {
+export function planResolvers(graph: Graph): { Query: Record<string, (source: unknown, args: Record<string, unknown>) => Promise<unknown>> } {
   return {
     Query: {
-      validatePlan: async (_source: unknown, args: unknown) => {
+      async validatePlan(_source, args) {
+        const { workId, plan } = parseArgs(validateArgs, args);
+        let submission: unknown;
         try {
-          const { workId, plan } = parseArgs(validateArgs, args);
-          let submission: unknown;
-          try {
-            submission = JSON.parse(plan);
-          } catch {
-            throw new AppError('INVALID_ARGS', { message: 'plan: not valid JSON text' });
-          }
-          const verdict = await (await planServiceForWork(graph, workId)).validate(workId, submission);
-          return { accepted: verdict.accepted, strategyId: verdict.strategyId, violations: verdict.violations, memoryRuleResults: verdict.memoryRuleResults, progress: verdict.progress };
-        } catch (error) {
-          throw toGraphQLError(error, log);
+          submission = JSON.parse(plan);
+        } catch {
+          throw new AppError('INVALID_ARGS', { message: 'plan: not valid JSON text' });
         }
+        const service = await serviceOrNull(graph, workId);
+        if (!service) throw new AppError('NOT_FOUND', { message: `No work ${workId}.`, details: { workId } });
+        const verdict = await service.validate(workId, submission);
+        return { accepted: verdict.accepted, strategyId: verdict.strategyId, violations: verdict.violations, memoryRuleResults: verdict.memoryRuleResults, progress: verdict.progress };
       },
-      workPlan: async (_source: unknown, args: unknown) => {
-        try {
-          const { workId } = parseArgs(workPlanArgs, args);
-          const view = await (await planServiceForWork(graph, workId).catch((error: unknown) => {
-            if (error instanceof AppError && error.code === 'NOT_FOUND' && error.message.startsWith('No work')) return null;
-            throw error;
-          }))?.readPlan(workId);
-          if (!view) return null;
-          return { ...view, completionAllowed: view.completion.allowed, completionReason: view.completion.reason ?? null };
-        } catch (error) {
-          throw toGraphQLError(error, log);
-        }
+      async workPlan(_source, args) {
+        const { workId } = parseArgs(workPlanArgs, args);
+        const view = await (await serviceOrNull(graph, workId))?.readPlan(workId);
+        if (!view) return null;
+        return { ...view, completionAllowed: view.completion.allowed, completionReason: view.completion.reason ?? null };
       },
     },
   };

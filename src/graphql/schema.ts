@@ -40,8 +40,8 @@ export interface BuildSchemaOptions {
   driver: Driver;
   /** Generate create/update/delete mutations (the caller has checked that a token guards them). */
   mutations: boolean;
-  /** Custom resolvers for the domain Query fields (`proofChain` …); see proof-chain.resolver.ts. */
-  resolvers?: Record<string, Record<string, unknown>>;
+  /** Custom resolvers for the domain Query fields (`proofChain` …), one map per operation family. */
+  resolvers?: Array<Record<string, Record<string, unknown>>>;
 }
 
 /** Builds the executable @neo4j/graphql schema over the fact plane. */

@@ -9,6 +9,7 @@ import type { Logger } from '../runtime/logger.js';
 import { graphqlConfigFromEnv, isLoopback, resolveGraphqlConfig, type GraphqlConfig } from './config.js';
 import { rejectAtDoor } from './http-guard.js';
 import { useOperationGuard } from './operation-guard.js';
+import { planResolvers } from './plan.resolvers.js';
 import { domainResolvers } from './proof-chain.resolver.js';
 import { buildFactSchema } from './schema.js';
 
@@ -86,7 +87,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
   const config = resolveGraphqlConfig(options.config ?? graphqlConfigFromEnv(), host);
   const loopbackOnly = isLoopback(host);
   const { driver, database, txTimeoutMs } = options.graph.driverForGraphQL();
-  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: domainResolvers(options.graph) });
+  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: [domainResolvers(options.graph), planResolvers(options.graph)] });
 
   const yoga = createYoga({
     schema,

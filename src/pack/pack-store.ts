@@ -4,7 +4,7 @@ import { int, type Graph, type RunOptions } from '../graph/index.js';
 import { requireRepoPath, writeFileNoFollow } from '../paths/index.js';
 import { mintId } from '../session/index.js';
 import {
-  createPackQuery, findFiles, findSymbolInPack, listPackFiles, listPackSymbols, selectFilesByLexemes, traceNeighbours,
+  createPackQuery, findFiles, findSymbolInPack, listPackFiles, listPackSymbols, recordPackQuery, selectFilesByLexemes, traceNeighbours,
   type NeighbourRow, type SymbolDefinition,
 } from './pack.queries.js';
 
@@ -34,6 +34,27 @@ export interface CreatePackInput {
   symbolIds?: string[];
   /** Extra, caller-defined facts recorded in the pack file (e.g. how files were selected). */
   notes?: Record<string, unknown>;
+}
+
+/** An assembled pack version to record (the bytes are written as they are: their hash is `hash`). */
+export interface RecordPackInput {
+  workId: string;
+  packId: string;
+  version: number;
+  /** The previous version this one supersedes (null for the first); must be the work's current pack. */
+  supersedes: string | null;
+  text: string;
+  hash: string;
+  repoSnapshotId: string;
+  outcome: string;
+  strategyId: string;
+  files: string[];
+  symbolIds: string[];
+}
+
+/** The file name of a pack version: `context-pack.json` for the first, `context-pack.v<N>.json` after (all write-once). */
+export function packFileName(version: number): string {
+  return version <= 1 ? 'context-pack.json' : `context-pack.v${version}.json`;
 }
 
 export interface CreatedPack extends PackSummary {
@@ -80,6 +101,32 @@ export class PackStore {
     if (!row) throw new AppError('NOT_FOUND', { message: `No work ${input.workId} in this repository.`, details: { workId: input.workId } });
     const missing = paths.filter((p) => !present.includes(p));
     return { id: packId, ref: written.relative, hash, fileCount: row.fileCount, symbolCount: row.symbolCount, files: present, missing, symbols };
+  }
+
+  /**
+   * Records an assembled pack version: writes its bytes once (never over an existing file, so older
+   * versions stay on disk for audit), then the ContextPack node INCLUDES its files and symbols,
+   * SUPERSEDES the previous version and becomes the work's current pack. A concurrent writer that
+   * got there first makes this a retryable VERSION_CONFLICT.
+   */
+  async record(input: RecordPackInput, run?: RunOptions): Promise<PackSummary> {
+    const { graph, repoId, repoRoot } = this.options;
+    const conflict = (cause?: unknown) => new AppError('VERSION_CONFLICT', {
+      message: `Pack version ${input.version} of work ${input.workId} was already written by another call; reload the work and retry.`,
+      details: { workId: input.workId, version: input.version }, ...(cause ? { cause } : {}),
+    });
+    const written = await writeFileNoFollow(repoRoot, ['.ai', 'tmp', 'work', input.workId], packFileName(input.version), input.text, { exclusive: true })
+      .catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EEXIST' ? conflict(error) : error;
+      });
+    const [row] = await graph.write(recordPackQuery, {
+      packId: input.packId, repoId, workId: input.workId, ref: written.relative, hash: input.hash, version: int(input.version),
+      repoSnapshotId: input.repoSnapshotId, outcome: input.outcome, strategyId: input.strategyId, supersedes: input.supersedes,
+      paths: [...new Set(input.files)].sort(), symbolIds: [...new Set(input.symbolIds)].sort(),
+    }, run);
+    if (!row) throw new AppError('NOT_FOUND', { message: `No work ${input.workId} in this repository.`, details: { workId: input.workId } });
+    if (!row.applied) throw conflict();
+    return { id: input.packId, ref: written.relative, hash: input.hash, fileCount: row.fileCount ?? 0, symbolCount: row.symbolCount ?? 0 };
   }
 
   /** The pack's file paths (cached per pack id and hash: a pack's content never changes in place). */

@@ -48,3 +48,11 @@ export const traceNeighbours = loadQuery<
   { packId: string; repoId: string; symbol: string | null; path: string | null; relTypes: string[]; limit: Integer },
   NeighbourRow
 >('pack/trace-neighbours.cypher');
+
+export const recordPackQuery = loadQuery<
+  {
+    packId: string; repoId: string; workId: string; ref: string; hash: string; version: Integer; repoSnapshotId: string; outcome: string;
+    strategyId: string; supersedes: string | null; paths: string[]; symbolIds: string[];
+  },
+  { applied: boolean; currentPackId: string | null; fileCount: number | null; symbolCount: number | null }
+>('pack/record-pack.cypher');

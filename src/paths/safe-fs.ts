@@ -73,8 +73,9 @@ export async function ensureDirNoFollow(rootReal: string, segments: readonly str
 /**
  * Writes `content` to `base/relativeInput` where `base` is a folder under `rootReal` given as
  * segments. Never follows a symlink (folders are lstat-checked, the file is opened O_NOFOLLOW).
+ * `exclusive` refuses to replace an existing file (EEXIST), for write-once artifacts such as packs.
  */
-export async function writeFileNoFollow(rootReal: string, baseSegments: readonly string[], relativeInput: unknown, content: string): Promise<ResolvedPath> {
+export async function writeFileNoFollow(rootReal: string, baseSegments: readonly string[], relativeInput: unknown, content: string | Uint8Array, options: { exclusive?: boolean } = {}): Promise<ResolvedPath> {
   const rel = requireRepoPath(relativeInput);
   const parts = rel.split('/');
   const fileName = parts.pop() as string;
@@ -82,7 +83,7 @@ export async function writeFileNoFollow(rootReal: string, baseSegments: readonly
   const absolute = `${dir}/${fileName}`;
   const existing = await lstat(absolute).catch(() => undefined);
   if (existing && (existing.isSymbolicLink() || !existing.isFile())) throw reject('outside_root', relativeInput);
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (options.exclusive ? constants.O_EXCL : constants.O_TRUNC);
   const handle = await open(absolute, flags, 0o600).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ELOOP') throw reject('outside_root', relativeInput);
     throw error;

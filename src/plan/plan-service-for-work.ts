@@ -11,7 +11,7 @@ import { PlanService } from './plan-service.js';
  */
 export async function planServiceForWork(graph: Graph, workId: string, run?: RunOptions): Promise<PlanService> {
   const [row] = await graph.read(readWorkRepo, { workId }, run);
-  if (!row) throw new AppError('NOT_FOUND', { message: `No work ${workId}.`, details: { workId } });
+  if (!row) throw new AppError('NOT_FOUND', { message: `No work ${workId}.`, details: { workId, reason: 'no_work' } });
   if (!row.root) throw new AppError('NOT_FOUND', { message: `The repository of work ${workId} has not been ingested here.`, details: { workId } });
   const worktreeRoot = await realpath(row.root).catch(() => {
     throw new AppError('NOT_FOUND', { message: `The worktree of work ${workId} is not available on this machine.`, details: { workId } });

@@ -78,4 +78,11 @@ describe('Neo4j Browser saved queries (graph-schema/browser)', () => {
     expect(await run(graph, '12-federation-gaps.cypher', { repoId })).toEqual([]);
     expect((await run(graph, '13-pack-proof-chains.cypher', { packId })).length).toBeGreaterThan(0);
   });
+
+  it('lists the migration inventory and the ingestion gaps', async () => {
+    expect(await run(graph, '14-migration-inventory.cypher', { repoId })).toContainEqual(expect.objectContaining({ tag: 'adp-button', at: 'projects/host/src/app/legacy/legacy-dashboard.component.html:3' }));
+    const gaps = await run(graph, '15-parse-and-link-gaps.cypher', { repoId });
+    expect(gaps).toContainEqual(expect.objectContaining({ kind: 'parse:parse_error', at: expect.stringMatching(/^projects\/host\/src\/app\/broken\/broken\.component\.ts:/) }));
+    expect(gaps.some((g) => String(g.kind).startsWith('ref:unresolved'))).toBe(true);
+  });
 });

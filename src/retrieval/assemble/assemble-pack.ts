@@ -139,7 +139,7 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   const memories = scopeMemories(retrieval.memoryRows, { folders: folders(), now }).memories;
   const strategy = selectStrategy({
     base: hinted, memories: memories.map((m) => m.override), policies: plane.signals, anchorsInPlay: folders(),
-    legacyInScope: legacyTags.length > 0 || lexemes.some((l) => l.polarity === 'positive' && l.norm.startsWith('adp-')), doctrines: plane.doctrines,
+    legacyInScope: anchorDetails.some((d) => d.adpUsages > 0) || lexemes.some((l) => l.polarity === 'positive' && l.norm.startsWith('adp-')), doctrines: plane.doctrines,
   });
   lap('strategy');
 

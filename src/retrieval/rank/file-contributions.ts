@@ -59,10 +59,11 @@ export function lexemeContributions(positive: readonly Lexeme[], negative: reado
   return parts;
 }
 
-/** The strongest anchor-kind bonus among a file's hits (with the definition-symbol extra). */
+/** The strongest anchor-kind bonus among a file's hits (with the definition-symbol extra), scaled by the hit's lane score. */
 export function anchorKindContribution(hits: readonly NormalizedCandidate[], config: RankConfig): Contribution | null {
+  // Scaled by the hit's lane score: a barely matching route is not worth a full route bonus.
   const bonus = (h: NormalizedCandidate): number =>
-    (config.kindBonus[h.kind] ?? 0) + (h.kind === 'symbol' && anchorRole(h) === 'definition' ? config.definitionSymbolBonus : 0);
+    ((config.kindBonus[h.kind] ?? 0) + (h.kind === 'symbol' && anchorRole(h) === 'definition' ? config.definitionSymbolBonus : 0)) * h.laneScore;
   const best = bestBy(hits, bonus);
   if (!best || bonus(best) <= 0) return null;
   const role = anchorRole(best);

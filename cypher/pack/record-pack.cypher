@@ -1,0 +1,33 @@
+// pack/record-pack.cypher — records an assembled pack version for a work: the ContextPack node (hash, version, snapshot, outcome) INCLUDES its File and Symbol facts, SUPERSEDES the work's previous pack and becomes current; refused (applied = false) when the current pack is not the one it supersedes
+// params: packId, repoId, workId, ref, hash, version: Integer, repoSnapshotId, outcome, strategyId, supersedes: string|null, paths: list<string>, symbolIds: list<string>   returns: applied: boolean, currentPackId: string|null, fileCount, symbolCount
+MATCH (w:Work {id: $workId})
+WHERE w.repoId = $repoId
+OPTIONAL MATCH (w)-[old:USES_PACK]->(prev:ContextPack)
+WITH w, collect(old) AS olds, collect(prev) AS prevs
+WITH w, olds, prevs, [p IN prevs | p.id] AS prevIds
+WITH w, olds, prevs, prevIds, (($supersedes IS NULL AND size(prevIds) = 0) OR ($supersedes IS NOT NULL AND prevIds = [$supersedes])) AS applied
+OPTIONAL CALL (w, olds, prevs, applied) {
+  WITH * WHERE applied
+  CREATE (p:ContextPack {id: $packId, repoId: $repoId, workId: $workId, ref: $ref, hash: $hash, version: $version, repoSnapshotId: $repoSnapshotId,
+    outcome: $outcome, strategyId: $strategyId, createdAt: datetime()})
+  CREATE (w)-[:USES_PACK]->(p)
+  FOREACH (x IN prevs | CREATE (p)-[:SUPERSEDES]->(x))
+  FOREACH (o IN olds | DELETE o)
+  WITH p
+  CALL (p) {
+    UNWIND $paths AS path
+    MATCH (f:File {repoId: $repoId, path: path})
+    MERGE (p)-[:INCLUDES]->(f)
+    RETURN count(DISTINCT f) AS fileCount
+  }
+  CALL (p) {
+    UNWIND $symbolIds AS symbolId
+    MATCH (s:Symbol {id: symbolId})
+    WHERE s.repoId = $repoId
+    MERGE (p)-[:INCLUDES]->(s)
+    RETURN count(DISTINCT s) AS symbolCount
+  }
+  SET p.fileCount = fileCount, p.symbolCount = symbolCount
+  RETURN fileCount, symbolCount
+}
+RETURN applied, CASE WHEN applied THEN $packId ELSE head(prevIds) END AS currentPackId, fileCount, symbolCount

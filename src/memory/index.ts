@@ -1,0 +1,1 @@
+export { ingestMemoryOverrides, overrideFileSchema, type OverrideIntake } from './override-intake.js';
