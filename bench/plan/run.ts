@@ -35,7 +35,7 @@ try {
   await new PackStore({ graph, repoId, repoRoot: root }).create({ workId: work.id, files });
   const gates = {
     defaultTimeoutSeconds: 600,
-    profiles: { default: { modes: { fast: [{ name: 'unit', cmd: ['npm', 'test'] }] } } },
+    profiles: { default: { modes: { fast: [{ name: 'unit', cmd: ['npx', 'cypress', 'run', '--spec', 'cypress/e2e/orders.cy.ts'], piercesShadowDom: true }] } } },
     commitGates: { 'commit-fast': { profile: 'default', mode: 'fast' } },
   };
   const service = new PlanService({ graph, repoId, worktreeRoot: root, config: { gates, recipes: { enabled: ['run_targeted_validation'] } } });

@@ -13,5 +13,5 @@ CALL (w) {
   RETURN [x IN collect(n) | {nodeId: x.nodeId, status: CASE x.outcome WHEN 'running' THEN 'running' WHEN 'failed' THEN 'failed' ELSE 'not_started' END}] AS pendingValidations
 }
 RETURN w {.id, .state, .version, .runSessionId, .originalPrompt, .usedTokens, .maxTokens, .thresholdTokens, .totalNodes, .completedNodes, pendingValidations: pendingValidations} AS work,
-       CASE WHEN p IS NULL THEN null ELSE p {.id, .ref, .hash, .fileCount, .symbolCount} END AS pack,
+       CASE WHEN p IS NULL THEN null ELSE p {.id, .ref, .hash, .fileCount, .symbolCount, .strategyId, .version, .outcome} END AS pack,
        CASE WHEN a IS NULL THEN null ELSE a {.id, .workId, .repoId} END AS agent

@@ -43,9 +43,10 @@ export function routeSegments(path: string): string[] {
  * does not, otherwise a score (higher = more specific: literal segments count 2, params 1). `**`
  * matches any rest. A reference that itself holds a parameter (`/orders/:id`) matches literally too.
  */
-export function routeMatchScore(pattern: string, concrete: string): number | undefined {
-  const p = routeSegments(pattern);
-  const c = routeSegments(concrete);
+export function routeMatchScore(pattern: string | readonly string[], concrete: string | readonly string[]): number | undefined {
+  // Either side may come pre-split (routeSegments): the linker splits each route once, not per reference.
+  const p = typeof pattern === 'string' ? routeSegments(pattern) : pattern;
+  const c = typeof concrete === 'string' ? routeSegments(concrete) : concrete;
   let score = 0;
   for (let i = 0; i < p.length; i++) {
     const seg = p[i] as string;

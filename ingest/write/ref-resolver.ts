@@ -1,7 +1,7 @@
 import { candidatesContract, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesRoute, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
 import type { RefTarget } from './ref-keys.js';
-import { best, endpointMatchScore, parseSelector, routeMatchScore, selectorMatches, type SelectorPart } from './ref-match.js';
-import { chunk } from './batches.js';
+import { best, endpointMatchScore, parseSelector, routeMatchScore, routeSegments, selectorMatches, type SelectorPart } from './ref-match.js';
+import { chunk, groupBy } from './batches.js';
 import type { RunQuery } from './runner.js';
 
 export type RefStatus = 'resolved' | 'unresolved' | 'ambiguous';
@@ -30,21 +30,56 @@ export function fileVariants(path: string): string[] {
  * (by key where an index serves it, the whole repo's small sets otherwise), then matching in TS.
  */
 export async function buildResolvers(read: RunQuery, repoId: string, targets: RefTarget[]): Promise<Map<RefTarget['kind'], Resolver>> {
-  const byKind = new Map<RefTarget['kind'], RefTarget[]>();
-  for (const t of targets) byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), t]);
+  const byKind = groupBy(targets, (t) => t.kind);
   const out = new Map<RefTarget['kind'], Resolver>();
-  for (const kind of byKind.keys()) out.set(kind, await resolverFor(read, repoId, kind, byKind.get(kind) as RefTarget[]));
+  for (const kind of byKind.keys()) out.set(kind, memoised(await resolverFor(read, repoId, kind, byKind.get(kind) as RefTarget[])));
   return out;
+}
+
+/**
+ * Resolves each distinct target once: in a full run, 19,440 usages point at a few thousand tags.
+ * Resolutions are shared between references and only read afterwards.
+ */
+function memoised(resolve: Resolver): Resolver {
+  const done = new Map<string, Resolution>();
+  return (t) => {
+    const key = JSON.stringify(t);
+    let resolution = done.get(key);
+    if (!resolution) done.set(key, (resolution = resolve(t)));
+    return resolution;
+  };
+}
+
+/**
+ * Components/directives that can match an occurrence: those with a selector part naming its
+ * element, plus those with an attribute-only part — instead of testing every selector of the repo
+ * against every usage (3,348 × 19,440 on the 10k-file benchmark). Keeps the candidates' order.
+ */
+function selectorCandidates<T extends { parts: SelectorPart[] }>(comps: T[]): (occurrence: SelectorPart) => T[] {
+  const byElement = new Map<string, number[]>();
+  const attributeOnly: number[] = [];
+  comps.forEach((c, i) => {
+    for (const element of new Set(c.parts.map((p) => p.element))) {
+      const list = element === undefined ? attributeOnly : byElement.get(element) ?? [];
+      list.push(i);
+      if (element !== undefined) byElement.set(element, list);
+    }
+  });
+  return (occurrence) => {
+    const named = occurrence.element === undefined ? [] : byElement.get(occurrence.element) ?? [];
+    return [...new Set([...named, ...attributeOnly])].sort((a, b) => a - b).map((i) => comps[i] as T);
+  };
 }
 
 async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind'], targets: RefTarget[]): Promise<Resolver> {
   switch (kind) {
     case 'selector': {
       const comps = (await read(candidatesSelector, { repoId })).map((c) => ({ ...c, parts: parseSelector(c.selector) }));
+      const candidates = selectorCandidates(comps);
       return (t) => {
         if (t.kind !== 'selector') return none('wrong kind');
         const occurrence: SelectorPart = parseSelector(t.selector)[0] ?? { attrs: [] };
-        const matches = comps.filter((c) => c.parts.some((p) => selectorMatches(p, occurrence)));
+        const matches = candidates(occurrence).filter((c) => c.parts.some((p) => selectorMatches(p, occurrence)));
         const components = matches.filter((c) => c.labels.includes('Component'));
         const directives = matches.filter((c) => !c.labels.includes('Component')).map((c) => c.id);
         if (components.length > 1) return { status: 'ambiguous', targetIds: [...components.map((c) => c.id), ...directives], reason: `${components.length} components match` };
@@ -55,14 +90,16 @@ async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind
     case 'contractTag': {
       const tags = [...new Set((targets as Targets<'contractTag'>).map((t) => t.tag.toLowerCase()))];
       const rows = (await Promise.all(chunk(tags, 1000).map((p) => read(candidatesContract, { repoId, tags: p })))).flat();
-      return (t) => (t.kind === 'contractTag' ? pick(rows.filter((r) => r.tag === t.tag.toLowerCase()).map((r) => r.id), 'contract component') : none('wrong kind'));
+      const byTag = groupBy(rows, (r) => r.tag);
+      return (t) => (t.kind === 'contractTag' ? pick((byTag.get(t.tag.toLowerCase()) ?? []).map((r) => r.id), 'contract component') : none('wrong kind'));
     }
     case 'symbol': {
       const names = [...new Set((targets as Targets<'symbol'>).map((t) => t.name))];
       const rows = (await Promise.all(chunk(names, 1000).map((p) => read(candidatesSymbol, { repoId, names: p })))).flat();
+      const byName = groupBy(rows, (r) => r.name);
       return (t) => {
         if (t.kind !== 'symbol') return none('wrong kind');
-        let found = rows.filter((r) => r.name === t.name);
+        let found = byName.get(t.name) ?? [];
         if (t.fromPath && found.length > 1) {
           const variants = fileVariants(t.fromPath);
           const inFile = found.filter((r) => variants.includes(r.ownerFile));
@@ -74,10 +111,11 @@ async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind
       };
     }
     case 'routePath': {
-      const routes = await read(candidatesRoute, { repoId });
+      const routes = (await read(candidatesRoute, { repoId })).map((r) => ({ ...r, segments: routeSegments(r.fullPath) }));
       return (t) => {
         if (t.kind !== 'routePath') return none('wrong kind');
-        const top = best(routes.map((r) => ({ item: r, score: routeMatchScore(r.fullPath, t.path) })));
+        const concrete = routeSegments(t.path);
+        const top = best(routes.map((r) => ({ item: r, score: routeMatchScore(r.segments, concrete) })));
         if (top.length === 0) return none('no route matches');
         const paths = new Set(top.map((r) => r.fullPath.replace(/^\/+|\/+$/g, '')));
         // Several routes with the same full path (a lazy parent and its '' child) are one URL.

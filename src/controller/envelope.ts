@@ -20,6 +20,9 @@ export interface TurnFacts {
   pack: PackSummary | null;
   /** Progress a verb reported for this turn (overrides the loaded work's counters). */
   progress?: TurnResponse['progress'];
+  /** The strategy a verb selected this turn (initialize_work, escalate); else the current pack's. */
+  knowledgeStrategy?: TurnResponse['knowledgeStrategy'];
+  subAgentHints?: TurnResponse['subAgentHints'];
 }
 
 export interface EnvelopeInput {
@@ -67,11 +70,12 @@ export function buildEnvelope(input: EnvelopeInput, deps: { registry: VerbRegist
         }
       : {}),
     ...(suggested ? { suggestedAction: suggested } : {}),
-    knowledgeStrategy: { strategyId: 'unselected', reasons: ['strategy selection arrives with the retrieval issue'] },
+    knowledgeStrategy: facts.knowledgeStrategy
+      ?? (facts.pack?.strategyId ? { strategyId: facts.pack.strategyId, reasons: [`selected when context pack ${facts.pack.id} was built`] } : { strategyId: 'unselected', reasons: ['no context pack has selected a strategy yet'] }),
     budgetStatus: budget,
     traceRef: facts.traceRef,
     schemaVersion: SCHEMA_VERSION,
-    subAgentHints: { recommended: false, splits: [] },
+    subAgentHints: facts.subAgentHints ?? { recommended: false, splits: [] },
     progress: facts.progress ?? { totalNodes: total, completedNodes: completed, remainingNodes: Math.max(0, total - completed), pendingValidations: work?.pendingValidations ?? [] },
     contextPack: facts.pack ? { id: facts.pack.id, ref: facts.pack.ref, hash: facts.pack.hash, fileCount: facts.pack.fileCount, symbolCount: facts.pack.symbolCount } : null,
   };

@@ -177,9 +177,10 @@ export class TurnDispatcher {
       const outcome = await verb.run({
         ctx: {
           repoId: services.repoId, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,
-          now: this.options.now ?? (() => new Date()), signal, sessions: services.sessions, packs: services.packs, plans: this.plansOf(services),
+          now: this.options.now ?? (() => new Date()), signal, graph: services.graph, sessions: services.sessions, packs: services.packs, plans: this.plansOf(services),
           fewShots: this.options.fewShots ?? noFewShots, work: turn.loaded, agentId: turn.agentId, runSessionId: turn.runSessionId,
           originalPrompt: request.originalPrompt ?? turn.loaded?.work.originalPrompt ?? null, traceRef: turn.traceRef,
+          ...(progress ? { progress } : {}),
         },
         input: args.data,
       });
@@ -227,6 +228,8 @@ export class TurnDispatcher {
     }
     if (outcome.pack) turn.pack = outcome.pack;
     if (outcome.progress) turn.progress = outcome.progress;
+    if (outcome.knowledgeStrategy) turn.knowledgeStrategy = outcome.knowledgeStrategy;
+    if (outcome.subAgentHints) turn.subAgentHints = outcome.subAgentHints;
     const work = turn.work;
     if (work && outcome.nextState && !outcome.createdWork) turn.transition = { expectedVersion: work.version, nextState: outcome.nextState };
     if (work && !turn.transition && BUDGET_BLOCKABLE_STATES.has(turn.state) && work.usedTokens + turn.tokens >= work.thresholdTokens) {

@@ -4,6 +4,7 @@ import { VERB_NAMES, type RunState } from './states.js';
 import type { VerbDefinition } from './verb.js';
 import { initializeWorkVerb } from './verbs/initialize-work.verb.js';
 import { lookupSymbolDefinitionVerb } from './verbs/lookup-symbol-definition.verb.js';
+import { escalateVerb } from './verbs/escalate.verb.js';
 import { NOT_YET_IMPLEMENTED } from './verbs/not-yet-implemented.verbs.js';
 import { readFileLinesVerb } from './verbs/read-file-lines.verb.js';
 import { searchCodebaseTextVerb } from './verbs/search-codebase-text.verb.js';
@@ -61,6 +62,6 @@ export class VerbRegistry {
 export function defaultVerbs(): VerbDefinition[] {
   return [
     initializeWorkVerb, readFileLinesVerb, lookupSymbolDefinitionVerb, traceSymbolGraphVerb, searchCodebaseTextVerb,
-    writeScratchFileVerb, submitExecutionPlanVerb, signalTaskCompleteVerb, ...NOT_YET_IMPLEMENTED,
+    writeScratchFileVerb, submitExecutionPlanVerb, escalateVerb, signalTaskCompleteVerb, ...NOT_YET_IMPLEMENTED,
   ] as VerbDefinition[];
 }

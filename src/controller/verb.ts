@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Config } from '../config/index.js';
-import type { GraphTx } from '../graph/index.js';
+import type { Graph, GraphTx } from '../graph/index.js';
 import type { PackStore, PackSummary } from '../pack/index.js';
 import type { PlanService } from '../plan/plan-service.js';
 import type { Logger } from '../runtime/logger.js';
@@ -23,6 +23,8 @@ export interface VerbContext {
   now: () => Date;
   /** Aborted on turn timeout or client cancellation; pass it to every graph call. */
   signal: AbortSignal;
+  /** The process's graph, for domain services that take it (pack assembly); verbs never run Cypher themselves. */
+  graph: Graph;
   sessions: WorkStore;
   packs: PackStore;
   /** Plan validation, persistence and progress for this repository. */
@@ -34,6 +36,8 @@ export interface VerbContext {
   runSessionId: string;
   originalPrompt: string | null;
   traceRef: string;
+  /** Sends an MCP progress notification when the client asked for them (absent otherwise). */
+  progress?: (message: string) => void;
 }
 
 /** What a verb returns: its result, and optionally a state change, a new work or pack to report. */
@@ -51,6 +55,9 @@ export interface VerbOutcome {
   effects?: (tx: GraphTx) => Promise<void>;
   /** Progress as of this turn's outcome (e.g. a plan accepted now), shown instead of the loaded work's. */
   progress?: Progress;
+  /** The strategy selected by this turn (shown as the envelope's knowledgeStrategy). */
+  knowledgeStrategy?: { strategyId: string; contextSignature?: Record<string, unknown>; reasons: string[] };
+  subAgentHints?: { recommended: boolean; splits: string[] };
 }
 
 /** A verb: its seed name, the states it runs in, its strict args schema and its handler. */

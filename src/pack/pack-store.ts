@@ -24,6 +24,10 @@ export interface PackSummary {
   hash: string;
   fileCount: number;
   symbolCount: number;
+  /** The strategy the pack selected (assembled packs only). */
+  strategyId?: string | null;
+  version?: number | null;
+  outcome?: string | null;
 }
 
 export interface CreatePackInput {
@@ -126,7 +130,10 @@ export class PackStore {
     }, run);
     if (!row) throw new AppError('NOT_FOUND', { message: `No work ${input.workId} in this repository.`, details: { workId: input.workId } });
     if (!row.applied) throw conflict();
-    return { id: input.packId, ref: written.relative, hash: input.hash, fileCount: row.fileCount ?? 0, symbolCount: row.symbolCount ?? 0 };
+    return {
+      id: input.packId, ref: written.relative, hash: input.hash, fileCount: row.fileCount ?? 0, symbolCount: row.symbolCount ?? 0,
+      strategyId: input.strategyId, version: input.version, outcome: input.outcome,
+    };
   }
 
   /** The pack's file paths (cached per pack id and hash: a pack's content never changes in place). */

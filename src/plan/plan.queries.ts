@@ -4,7 +4,7 @@ import { loadQuery } from '../graph/index.js';
 type Repo = { repoId: string };
 type Pack = Repo & { packId: string };
 
-export const readActivePack = loadQuery<Repo & { workId: string }, { id: string; ref: string; hash: string; repoSnapshotId: string | null; folders: string[] }>('plan/read-active-pack.cypher');
+export const readActivePack = loadQuery<Repo & { workId: string }, { id: string; ref: string; hash: string; repoSnapshotId: string | null; strategyId: string | null; folders: string[] }>('plan/read-active-pack.cypher');
 
 export const readPackFiles = loadQuery<Pack & { paths: string[] }, {
   path: string; domainAnchorIds: string[]; federationAppId: string | null; gridTable: boolean; apiBound: boolean; extractionFailed: boolean;

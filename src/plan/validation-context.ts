@@ -26,7 +26,8 @@ const isStrategyId = (value: unknown): value is StrategyId => typeof value === '
  * plan's declared strategy if it is one of the four classes (its doctrine is still the server's),
  * else the decision table's default.
  */
-export function strategyFor(sections: PackFileSections, submission: unknown): StrategyId {
+export function strategyFor(sections: PackFileSections, submission: unknown, packStrategyId: string | null = null): StrategyId {
+  if (isStrategyId(packStrategyId)) return packStrategyId;
   if (sections.strategyId) return sections.strategyId;
   const declared = submission && typeof submission === 'object' ? (submission as Record<string, unknown>).knowledgeStrategyId : undefined;
   return isStrategyId(declared) ? declared : 'ui_aggrid_feature';
@@ -67,7 +68,7 @@ export async function buildValidationContext(scope: WorkScope, submission: unkno
     loadEnforcementBundle(scope.graph, scope.repoId, run),
   ]);
   const sections = pack ? await readPackFileSections(scope.worktreeRoot, pack.ref) : EMPTY_PACK_SECTIONS;
-  const strategyId = strategyFor(sections, submission);
+  const strategyId = strategyFor(sections, submission, pack?.strategyId ?? null);
   const context: ValidationContext = {
     facts,
     scopeOracle: createFsScopeOracle(scope.worktreeRoot),

@@ -23,6 +23,10 @@ export interface PackRow {
   hash: string;
   fileCount: number;
   symbolCount: number;
+  /** Set by retrieval's pack assembly (absent on packs recorded without it). */
+  strategyId?: string | null;
+  version?: number | null;
+  outcome?: string | null;
 }
 
 export const createWork = loadQuery<

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { lexText } from '../../src/text/lex-text.js';
 import type { Integer } from 'neo4j-driver';
 import { ConfigSchema, type Config } from '../../src/config/index.js';
 import { TurnDispatcher } from '../../src/controller/turn-dispatcher.js';
@@ -14,8 +15,8 @@ import { PackStore } from '../../src/pack/index.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { WorkStore } from '../../src/session/index.js';
 
-interface SymbolFact { id: string; name: string; kind: string; startLine: number; endLine: number; signature: string }
-interface FileFact { id: string; path: string; sha256: string; size: number; kind: string; symbols: SymbolFact[] }
+interface SymbolFact { id: string; name: string; kind: string; startLine: number; endLine: number; signature: string; labels: string[]; selector: string | null; searchText: string }
+interface FileFact { id: string; path: string; sha256: string; size: number; kind: string; searchText: string; symbols: SymbolFact[] }
 
 export const writeFileFacts = loadQuery<{ repoId: string; snapshotId: string; files: FileFact[] }, { files: number }>('test-support/write-file-facts.cypher');
 export const linkImports = loadQuery<{ edges: Array<{ from: string; to: string }> }, { linked: number }>('test-support/link-imports.cypher');
@@ -87,14 +88,19 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Writes the fixture's facts under `repoId` (the two symlinks are recorded as if ingested). */
 export async function writeFixtureFacts(graph: Graph, repoId: string): Promise<void> {
   const id = (kind: string, path: string, name?: string) => `${repoId}:${kind}:${path}${name ? `#${name}` : ''}`;
-  const file = (path: string, symbols: SymbolFact[] = []): FileFact => ({ id: id('file', path), path, sha256: sha(FILES[path] ?? path), size: (FILES[path] ?? '').length, kind: 'ts', symbols });
-  const sym = (path: string, name: string, startLine: number, endLine: number): SymbolFact => ({ id: id('symbol', path, name), name, kind: 'class', startLine, endLine, signature: `class ${name}` });
+  const file = (path: string, symbols: SymbolFact[] = []): FileFact => ({
+    id: id('file', path), path, sha256: sha(FILES[path] ?? path), size: (FILES[path] ?? '').length, kind: 'ts', searchText: lexText(path), symbols,
+  });
+  // Labels and selectors as the Angular extractors would give them (the user list is a @Component).
+  const sym = (path: string, name: string, startLine: number, endLine: number, labels: string[] = [], selector: string | null = null): SymbolFact => ({
+    id: id('symbol', path, name), name, kind: 'class', startLine, endLine, signature: `class ${name}`, labels, selector, searchText: lexText(name, path, selector),
+  });
   await graph.write(writeFileFacts, {
     repoId,
     snapshotId: `${repoId}:snap:1`,
     files: [
-      file('src/app/users/user-list.component.ts', [sym('src/app/users/user-list.component.ts', 'UserListComponent', 4, 7)]),
-      file('src/app/users/user.service.ts', [sym('src/app/users/user.service.ts', 'UserService', 1, 3)]),
+      file('src/app/users/user-list.component.ts', [sym('src/app/users/user-list.component.ts', 'UserListComponent', 4, 7, ['Component'], 'app-user-list')]),
+      file('src/app/users/user.service.ts', [sym('src/app/users/user.service.ts', 'UserService', 1, 3, ['Service'])]),
       file('src/app/orders/order-grid.component.ts', [sym('src/app/orders/order-grid.component.ts', 'OrderGridComponent', 1, 1)]),
       file('src/app/users/user-escape.ts'),
       file('src/app/users/user-alias.ts'),

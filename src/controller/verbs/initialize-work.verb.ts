@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { mintId } from '../../session/index.js';
+import { ingestMemoryOverrides } from '../../memory/index.js';
+import { ensureDirNoFollow } from '../../paths/index.js';
+import { assemblePack } from '../../retrieval/assemble/index.js';
+import { agentLexemesSchema } from '../../retrieval/lexemes/lexeme.model.js';
+import { mintId, storeAttachments } from '../../session/index.js';
 import { thresholdTokens } from '../budget.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb } from '../verb.js';
+import { assemblyContext, packOutcome, packResult } from './pack-response.js';
 
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'into', 'that', 'this', 'then', 'when', 'add', 'make', 'use', 'new', 'all', 'our', 'should', 'please', 'can', 'not']);
 
 /**
- * PLACEHOLDER lexemes for the placeholder pack: lower-case words of the prompt (≥ 3 characters,
- * minus a few stop words) plus the agent's lexemes. The retrieval issue replaces this with the real
- * lexeme model and five-lane retrieval.
+ * @deprecated The pre-retrieval placeholder's word list, kept only for src/eval/pack-adapter.ts until
+ * it switches to `assemblePack` (src/retrieval/assemble/); initialize_work no longer uses it.
  */
 export function placeholderLexemes(prompt: string | null, given: readonly string[] = []): string[] {
   const words = [...given, ...(prompt ?? '').split(/[^A-Za-z0-9_-]+/)]
@@ -18,23 +22,32 @@ export function placeholderLexemes(prompt: string | null, given: readonly string
   return [...new Set(words)].slice(0, 24);
 }
 
+const attachmentSchema = z.strictObject({
+  type: z.enum(['screenshot', 'document', 'log', 'other']).describe('what the attachment is'),
+  ref: z.string().min(1).max(2048).describe('inline:base64:<data>, a repo-relative file path, or an external reference (kept as a reference)'),
+  caption: z.string().max(500).optional().describe('one line about it'),
+});
+
+/**
+ * `initialize_work` (001 §4), in the v2 order: mint ids → create `.ai/tmp/work/{workId}/` → side
+ * channels before memories (override files → approved memories, renamed `.processed`; inbox files
+ * and `args.attachments[]` → stored attachments) → pack assembly (active memories, base signature,
+ * lanes, closure, proof chains, strategy after overrides) → pack file with its SHA-256 and the
+ * ContextPack node → planGraphSchema for the recorded pack → PLANNING with the pack summary.
+ */
 export const initializeWorkVerb = defineVerb({
   name: 'initialize_work',
-  description: 'Starts a work: mints workId/agentId/runSessionId, creates the work folder and builds the context pack.',
+  description: 'Starts a work: mints workId/agentId/runSessionId, ingests overrides and attachments, and builds the context pack.',
   whenToUse: 'First call of every task (pass originalPrompt), or to start over with a fresh budget.',
   states: ['UNINITIALIZED', 'BLOCKED_BUDGET'],
   args: z.strictObject({
-    lexemes: z.array(z.string().min(1).max(64).regex(/^[^\u0000-\u001f\u007f]+$/, 'control characters are not allowed')).max(32).optional()
-      .describe('key terms of the task (component tags, class names, routes); added to the words of originalPrompt'),
-    attachments: z.array(z.strictObject({
-      type: z.enum(['screenshot', 'document', 'log', 'other']).describe('what the attachment is'),
-      ref: z.string().min(1).max(2048).describe('where it is (a path or an opaque reference)'),
-      caption: z.string().max(500).optional().describe('one line about it'),
-    })).max(10).optional().describe('user attachments; recorded as metadata only until the attachments issue lands'),
+    lexemes: agentLexemesSchema.optional()
+      .describe('key terms of the task (component tags, class names, routes, endpoints, file paths; "-term" excludes); added to the terms of originalPrompt'),
+    attachments: z.array(attachmentSchema).max(10).optional().describe('user attachments (screenshots, documents, logs); stored with the work, cited by plans through artifactRefs'),
   }),
   async run({ ctx, input }) {
-    const lexemes = placeholderLexemes(ctx.originalPrompt, input.lexemes);
-    if (lexemes.length === 0) {
+    const prompt = ctx.originalPrompt?.trim() ? ctx.originalPrompt : null;
+    if (!prompt && (input.lexemes ?? []).length === 0) {
       throw new TurnDenial('INVALID_ARGS', {
         message: 'initialize_work needs originalPrompt (the user request) or args.lexemes.',
         problems: [{ path: 'originalPrompt', message: 'required when args.lexemes is empty' }],
@@ -42,38 +55,37 @@ export const initializeWorkVerb = defineVerb({
       });
     }
     const { config, signal } = ctx;
-    const selected = await ctx.packs.selectByLexemes(lexemes, config.limits.packMaxFiles, { signal });
+    ctx.progress?.('starting the work');
     const work = await ctx.sessions.create({
-      workId: mintId('work'),
-      state: 'PLANNING',
-      runSessionId: ctx.runSessionId,
-      originalPrompt: ctx.originalPrompt,
-      agentId: ctx.agentId,
-      maxTokens: config.budget.maxTokens,
-      thresholdTokens: thresholdTokens(config.budget.maxTokens, config.budget.thresholdPercent),
+      workId: mintId('work'), state: 'PLANNING', runSessionId: ctx.runSessionId, originalPrompt: ctx.originalPrompt, agentId: ctx.agentId,
+      maxTokens: config.budget.maxTokens, thresholdTokens: thresholdTokens(config.budget.maxTokens, config.budget.thresholdPercent),
     }, { signal });
-    const selection = { method: 'placeholder: File facts whose path or defined symbol names contain a lexeme', lexemes };
-    const pack = await ctx.packs.create({ workId: work.id, files: selected.map((s) => s.path), notes: { selection } }, { signal });
-    const insufficient = pack.fileCount === 0;
+    await ensureDirNoFollow(ctx.repoRoot, ['.ai', 'tmp', 'work', work.id]);
+
+    ctx.progress?.('ingesting memory overrides, inbox files and attachments');
+    const overrides = await ingestMemoryOverrides({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), traceRef: ctx.traceRef, run: { signal } });
+    const attachments = await storeAttachments({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, workId: work.id, given: input.attachments ?? [], run: { signal } });
+
+    const assembled = await assemblePack({
+      ...assemblyContext(ctx), prompt, lexemes: input.lexemes ?? [], workId: work.id, version: 1, supersedes: null,
+      attachments: attachments.filter((a) => a.status !== 'rejected'),
+    });
+    ctx.progress?.('writing the context pack');
+    const { pack } = assembled;
+    const stored = await ctx.packs.record({
+      workId: work.id, packId: pack.header.contextPackId, version: 1, supersedes: null, text: assembled.text, hash: assembled.hash,
+      repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
+      files: pack.evidence.files.map((f) => f.path), symbolIds: assembled.symbolIds,
+    }, { signal });
+    const planGraphSchema = await ctx.plans.schemaFor(work.id, { signal });
     return {
       createdWork: work,
-      pack,
-      outcome: insufficient ? 'pack_insufficient' : 'ok',
-      ...(insufficient ? { suggestedAction: { verb: 'escalate', reason: 'no indexed file matched the task terms; name the files or symbols you need' } } : {}),
-      result: {
+      ...packOutcome(assembled, stored),
+      result: packResult(assembled, stored, {
         ...(ctx.work ? { previousWorkId: ctx.work.work.id } : {}),
-        contextPack: {
-          ref: pack.ref,
-          hash: pack.hash,
-          files: pack.files,
-          symbols: pack.symbols.slice(0, 100),
-          symbolCount: pack.symbolCount,
-        },
-        selection,
-        ...(insufficient ? { packInsufficiency: { reason: 'no File fact of this repository matched the lexemes (is the repository ingested?)', lexemes } } : {}),
-        attachments: (input.attachments ?? []).map((a) => ({ ...a, status: 'recorded-metadata-only' })),
-        planGraphSchema: await ctx.plans.schemaFor(work.id, { signal }),
-      },
+        planGraphSchema,
+        sideChannels: { overrides, attachments: attachments.map((a) => ({ artifactId: a.artifactId, source: a.source, status: a.status, ...(a.reason ? { reason: a.reason } : {}) })) },
+      }),
     };
   },
 });

@@ -13,19 +13,6 @@ function later(verb: string): never {
 
 const planNodeId = z.string().min(1).max(128).describe('the accepted plan node this action executes');
 
-export const escalateVerb = defineVerb({
-  name: 'escalate',
-  description: 'Asks the controller to enrich the context pack with more files, symbols or artifacts.',
-  whenToUse: 'The pack lacks something you need; never read outside the pack, escalate instead.',
-  states: ['PLANNING', 'PLAN_ACCEPTED', 'BLOCKED_BUDGET'],
-  args: z.strictObject({
-    need: z.string().min(1).max(2000).describe('what is missing, in one or two sentences'),
-    type: z.enum(['scope_expand', 'artifact_fetch', 'symbol_lookup', 'policy_clarification']).optional().describe('the kind of enrichment'),
-    requestedEvidence: z.array(z.strictObject({ type: z.string().max(64), detail: z.string().max(1000) })).max(20).optional().describe('specific items wanted'),
-  }),
-  run: async () => later('escalate'),
-});
-
 export const applyCodePatchVerb = defineVerb({
   name: 'apply_code_patch',
   description: 'Applies a structured edit to a pack file, as an accepted plan node allows.',
@@ -73,5 +60,5 @@ export const runAutomationRecipeVerb = defineVerb({
 });
 
 export const NOT_YET_IMPLEMENTED: VerbDefinition[] = [
-  escalateVerb, applyCodePatchVerb, runSandboxedCodeVerb, executeGatedSideEffectVerb, runAutomationRecipeVerb,
+  applyCodePatchVerb, runSandboxedCodeVerb, executeGatedSideEffectVerb, runAutomationRecipeVerb,
 ] as VerbDefinition[];

@@ -19,6 +19,8 @@ export interface Neo4jPlanFactsOptions {
 /** The active pack as the Neo4j facts know it (with the pack id the other questions are pinned to). */
 export interface ActivePackRow extends ActivePackFact {
   id: string;
+  /** The strategy retrieval selected when it built the pack (null for packs that record none). */
+  strategyId: string | null;
 }
 
 const uniqueSorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
@@ -43,7 +45,7 @@ export class Neo4jPlanFacts implements PlanFacts {
       const [row] = await graph.read(readActivePack, { repoId, workId }, run);
       if (!row) return null;
       return {
-        id: row.id, ref: row.ref, hash: row.hash, repoSnapshotId: row.repoSnapshotId ?? '',
+        id: row.id, strategyId: row.strategyId, ref: row.ref, hash: row.hash, repoSnapshotId: row.repoSnapshotId ?? '',
         scopeAllowlistRef: scopeAllowlistRefOf(row.id), createFolders: uniqueSorted(row.folders),
       };
     })();
@@ -53,7 +55,7 @@ export class Neo4jPlanFacts implements PlanFacts {
   async activePack(): Promise<ActivePackFact | null> {
     const row = await this.activePackRow();
     if (!row) return null;
-    const { id: _id, ...fact } = row;
+    const { id: _id, strategyId: _strategy, ...fact } = row;
     return fact;
   }
 

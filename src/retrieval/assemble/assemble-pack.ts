@@ -79,6 +79,18 @@ function withPackId(pack: ContextPack): ContextPack {
 }
 
 /**
+ * Finishes a pack: canonical order, pack-ready gates (which set `outcome`), the content-derived id,
+ * schema validation, and the file's exact bytes (canonical JSON, 2-space indent, newline) with their hash.
+ */
+export function sealPack(draft: ContextPack): { pack: ContextPack; text: string; hash: string } {
+  const normalized = normalizePack(draft);
+  const { ready, gates } = checkPackGates(normalized);
+  const pack = contextPackSchema.parse(withPackId({ ...normalized, outcome: ready ? 'ready' : 'pack_insufficient', gates }));
+  const text = `${canonicalJson(pack, 2)}\n`;
+  return { pack, text, hash: `sha256:${sha256Hex(text)}` };
+}
+
+/**
  * Assembles a ContextPack (002 §7) from the graph: lexemes (prompt, agent terms, Jira, LexemeAliases) →
  * base signature → five lanes, closure and ranking → anchors → signature with graph hints → proof
  * chains the signature requires → strategy after memory and policy overrides → the ten sections →
@@ -188,11 +200,8 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
     outcome: 'ready',
     ...(input.attachments && input.attachments.length > 0 ? { attachments: [...input.attachments] } : {}),
   };
-  const normalized = normalizePack(draft);
-  const { ready, gates } = checkPackGates(normalized);
-  const pack = contextPackSchema.parse(withPackId({ ...normalized, outcome: ready ? 'ready' : 'pack_insufficient', gates }));
-  const text = `${canonicalJson(pack, 2)}\n`;
-  const hash = `sha256:${sha256Hex(text)}`;
+  const { pack, text, hash } = sealPack(draft);
+  const ready = pack.outcome === 'ready';
   lap('sections');
   return {
     pack, text, hash, strategy, lexemes,
