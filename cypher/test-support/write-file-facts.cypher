@@ -13,7 +13,7 @@ CALL (f, file) {
   MERGE (sym:Fact:Symbol {id: s.id})
   SET sym.repoId = $repoId, sym.snapshotId = $snapshotId, sym.name = s.name, sym.kind = s.kind, sym.path = f.path,
       sym.startLine = s.startLine, sym.endLine = s.endLine, sym.signature = s.signature, sym.selector = s.selector, sym.searchText = s.searchText
-  SET sym:$(s.labels)
+  SET sym:$(coalesce(s.labels, []))
   MERGE (f)-[:DEFINES]->(sym)
   RETURN count(sym) AS symbols
 }

@@ -102,7 +102,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   if (toParse.length > 0 || deleted.length > 0) {
     summary.wrote = true;
     const tp = performance.now();
-    const project = await prepareProject(options, root, settings, current, known, deleted);
+    const project = await prepareProject(options, root, settings, current, entries, deleted);
     summary.timings.parseMs += since(tp);
     const linkInput = await parseAndWrite(options, project, root, settings, repoId, summary, toParse, current, known, incremental);
     linkInput.reads.forEach((r, path) => reads.set(path, r));
@@ -145,30 +145,27 @@ function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, S
   const next = new Map(known);
   for (const path of deleted) next.delete(path);
   for (const info of current.values()) {
-    next.set(info.path, { path: info.path, sha256: info.sha256, blob: info.blob, executable: info.executable, reads: reads.get(info.path) ?? known.get(info.path)?.reads ?? [] });
+    const { path, sha256, blob, executable, stat } = info;
+    next.set(path, { path, sha256, blob, executable, stat, reads: reads.get(path) ?? known.get(path)?.reads ?? [] });
   }
   return next;
 }
 
 /**
- * The run's ts-morph project holding every TypeScript file of the repo: a warm cache only takes
- * the changes; a cold one is filled from the files read (in watcher mode, by reading the repo's
- * TypeScript files once).
+ * The run's ts-morph project holding every TypeScript file of the repo (`present`: the files of the
+ * new snapshot): a warm cache only takes the changes; a cold one is first filled with the files this
+ * run did not read (a watcher's run, or files the stat check skipped).
  */
 async function prepareProject(
-  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, known: ReadonlyMap<string, unknown>, deleted: string[],
+  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, unknown>, deleted: string[],
 ): Promise<Project> {
   const cache = options.projectCache ?? createTsProjectCache();
-  if (!options.changedPaths) {
-    const removals = [...cache.shas.keys()].filter((p) => !current.has(p));
-    return syncTsProject(cache, root, options.log, current.values(), [...removals, ...deleted]);
-  }
   if (!isWarm(cache, root)) {
-    const tsPaths = [...known.keys(), ...current.keys()].filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p) && !deleted.includes(p));
-    const others = await readSourceFiles(root, [...new Set(tsPaths)], settings.maxFileBytes);
-    syncTsProject(cache, root, options.log, others, []);
+    const tsPaths = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
+    if (tsPaths.length) syncTsProject(cache, root, options.log, await readSourceFiles(root, tsPaths, settings.maxFileBytes), []);
   }
-  return syncTsProject(cache, root, options.log, current.values(), deleted);
+  const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));
+  return syncTsProject(cache, root, options.log, current.values(), removals);
 }
 
 interface LinkCollect {

@@ -1,11 +1,14 @@
 import type { Graph } from '../../src/graph/index.js';
 import { readFileHashes } from '../write/ingest.queries.js';
+import type { FileStat } from './read-files.js';
 import type { SnapshotEntry } from './snapshot.js';
 import type { TsProjectCache } from './ts-project.js';
 
 /** What the graph's File node of a path says: the content hashes and the other files its extraction read. */
 export interface KnownFile extends SnapshotEntry {
   reads: string[];
+  /** Only in the warm cache (never in the graph): the stat of the file when this process hashed it. */
+  stat?: FileStat;
 }
 
 /** The File rows of a repo as of one snapshot (what `TsProjectCache.known` holds between runs). */

@@ -4,6 +4,19 @@ import { isInside } from './discovery.js';
 import { fileKind, type FileKind } from './file-kind.js';
 import { gitBlobId, sha256 } from './snapshot.js';
 
+/**
+ * What the file system said about a regular file when it was read (symbolic links are never
+ * described): with `readAt`, enough to tell later that it has not changed since (see statMatches).
+ */
+export interface FileStat {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  /** Date.now() before the file was stat'ed and read. */
+  readAt: number;
+}
+
 /** One discovered file as read from disk, before extraction. */
 export interface SourceInfo {
   path: string;
@@ -16,26 +29,53 @@ export interface SourceInfo {
   text: string;
   /** Why the file is recorded but not parsed (symlink leaving the root, too large, binary, unreadable). */
   skipReason?: string;
+  /** Set for regular files read in full (not for symbolic links or skipped files). */
+  stat?: FileStat;
 }
 
 /** Reads files with bounded concurrency; a file that vanished between discovery and read is dropped. */
 export async function readSourceFiles(root: string, paths: string[], maxFileBytes: number, concurrency = 32): Promise<SourceInfo[]> {
-  const out: Array<SourceInfo | undefined> = new Array(paths.length);
+  return (await mapLimit(paths, concurrency, (path) => readOne(root, path, maxFileBytes))).filter((x): x is SourceInfo => x !== undefined);
+}
+
+/** `items.map(fn)` with at most `concurrency` calls in flight, results in input order. */
+export async function mapLimit<T, R>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < paths.length) {
+    while (next < items.length) {
       const index = next++;
-      out[index] = await readOne(root, paths[index] as string, maxFileBytes);
+      out[index] = await fn(items[index] as T);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
-  return out.filter((x): x is SourceInfo => x !== undefined);
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return out;
+}
+
+/**
+ * Timestamps this close to the moment a file was read do not prove it unchanged since (a write in
+ * the same clock tick, or file systems with coarse timestamps): like git's "racily clean" entries,
+ * such files are hashed again.
+ */
+const RACY_MS = 2_000;
+
+/**
+ * True when the regular file at `path` still has the size, mtime, ctime and inode it had when it
+ * was read (`before`), and was last modified well before that read. ctime cannot be set back from
+ * user space, so restoring an mtime does not hide an edit.
+ */
+export async function statMatches(root: string, path: string, before: FileStat): Promise<boolean> {
+  const stat = await lstat(join(root, path)).catch(() => undefined);
+  if (!stat?.isFile()) return false;
+  if (stat.mtimeMs >= before.readAt - RACY_MS || stat.ctimeMs >= before.readAt - RACY_MS) return false;
+  return stat.size === before.size && stat.mtimeMs === before.mtimeMs && stat.ctimeMs === before.ctimeMs && stat.ino === before.ino;
 }
 
 /** Reads one repo-relative file, or undefined when it does not exist (deleted). */
 export async function readOne(root: string, path: string, maxFileBytes: number): Promise<SourceInfo | undefined> {
   const abs = join(root, path);
   const base = { path, kind: fileKind(path), executable: false };
+  const readAt = Date.now();
   let stat;
   try {
     stat = await lstat(abs);
@@ -43,7 +83,8 @@ export async function readOne(root: string, path: string, maxFileBytes: number):
     return undefined;
   }
   const skipped = (reason: string, size = 0): SourceInfo => ({ ...base, size, sha256: sha256(''), blob: gitBlobId(Buffer.alloc(0)), text: '', skipReason: reason });
-  if (stat.isSymbolicLink()) {
+  const symlink = stat.isSymbolicLink();
+  if (symlink) {
     const target = await realpath(abs).catch(() => undefined);
     if (!target || !isInside(root, target)) return skipped('symbolic link leading outside the repository');
     stat = await lstat(target);
@@ -66,5 +107,7 @@ export async function readOne(root: string, path: string, maxFileBytes: number):
   };
   if (content.subarray(0, 8000).includes(0)) return { ...info, skipReason: 'binary content' };
   info.text = content.toString('utf8');
+  // The stat must describe the bytes hashed: taken before the read, and dropped if the size moved.
+  if (!symlink && content.length === stat.size) info.stat = { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, readAt };
   return info;
 }

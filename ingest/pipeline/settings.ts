@@ -30,7 +30,7 @@ export interface PipelineSettings extends IngestSettings {
 
 export const DEFAULT_EXCLUDES = [
   '**/node_modules/**', '**/dist/**', '**/.angular/**', '**/coverage/**', '**/build/**', '**/out-tsc/**',
-  '**/tmp/**', '**/.git/**', '**/.nx/**', '**/.cache/**', '**/.ai/**', '**/.vscode/**', '**/.idea/**',
+  '**/tmp/**', '**/.git/**', '**/.worktrees/**', '**/.nx/**', '**/.cache/**', '**/.ai/**', '**/.vscode/**', '**/.idea/**',
   '**/package-lock.json', '**/yarn.lock', '**/pnpm-lock.yaml', '**/*.min.js', '**/*.map', '**/*.d.ts',
 ];
 

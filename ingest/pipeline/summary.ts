@@ -9,7 +9,8 @@ export interface IngestSummary {
   /** False when the graph already held this snapshot and nothing was written. */
   wrote: boolean;
   mode: 'full' | 'incremental' | 'paths';
-  files: { seen: number; parsed: number; unchanged: number; added: number; changed: number; deleted: number; dependents: number; skipped: number };
+  /** `statUnchanged`: files a warm cache proved unchanged by their stat, so they were not read (counted in `unchanged`). */
+  files: { seen: number; parsed: number; unchanged: number; added: number; changed: number; deleted: number; dependents: number; skipped: number; statUnchanged: number };
   /** Nodes written in this run, per label (a node with labels Symbol+Component counts in both). */
   facts: Record<string, number>;
   /** Relationships written in this run, per type (references included). */
@@ -37,7 +38,7 @@ export interface IngestSummary {
 export function emptySummary(repoId: string, root: string): IngestSummary {
   return {
     repoId, root, snapshotId: '', previousSnapshotId: null, wrote: false, mode: 'full',
-    files: { seen: 0, parsed: 0, unchanged: 0, added: 0, changed: 0, deleted: 0, dependents: 0, skipped: 0 },
+    files: { seen: 0, parsed: 0, unchanged: 0, added: 0, changed: 0, deleted: 0, dependents: 0, skipped: 0, statUnchanged: 0 },
     facts: {}, edges: {}, events: {}, refs: { byStatus: {}, byKind: {}, relinked: 0, dangling: 0 }, deletedFacts: 0, droppedEdges: 0,
     policy: { rows: 0, created: 0, unchanged: 0, superseded: 0, memories: 0, errors: [] },
     timings: { totalMs: 0, discoverMs: 0, readMs: 0, parseMs: 0, writeMs: 0, linkMs: 0, policyMs: 0, lockWaitMs: 0, knownMs: 0, snapshotMs: 0, extractors: {} },

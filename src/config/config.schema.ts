@@ -17,12 +17,18 @@ export const GateStepSchema = z.strictObject({
   timeout_seconds: z.number().int().min(1).max(86_400).optional().describe('step timeout (default: gates.defaultTimeoutSeconds)'),
   piercesShadowDom: z.boolean().optional().describe('true when the step observes rendered shadow DOM (browser-level checks of sdf-* components)'),
   flaky: z.boolean().optional().describe('known to be unstable: never counts as blocking verification'),
+  reports: z.strictObject({
+    junit: z.string().min(1).max(1024).optional().describe('JUnit-XML report the step writes, relative to the worktree root'),
+    lcov: z.string().min(1).max(1024).optional().describe('LCOV coverage report the step writes, relative to the worktree root'),
+  }).optional().describe('machine-readable reports the gate parses after the step'),
 });
 export type GateStep = z.infer<typeof GateStepSchema>;
 
 /** Gate profiles → modes (e.g. fast, full) → steps, and the commit gates side effects name. */
 export const GatesSchema = z.strictObject({
   defaultTimeoutSeconds: int(1, 86_400).describe('timeout of a step that sets none'),
+  envAllowlist: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).max(200).optional()
+    .describe('environment variables a step inherits from the controller (default: PATH, HOME, LANG, LC_ALL, TERM, TZ, CI, NODE_OPTIONS, NODE_ENV, TMPDIR, USER)'),
   profiles: z.record(gateName, z.strictObject({
     modes: z.record(gateName, z.array(GateStepSchema).max(100)).describe('mode name (fast, full, merge …) → its steps, in order'),
   })).describe('gate profiles by name'),

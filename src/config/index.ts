@@ -1,2 +1,2 @@
-export { ConfigSchema, ConfigLayerSchema, SAFE_ID, type Config, type ConfigLayer } from './config.schema.js';
+export { ConfigSchema, ConfigLayerSchema, SAFE_ID, type Config, type ConfigLayer, type GateStep, type GatesConfig } from './config.schema.js';
 export { loadConfig, readLayer, type LoadedConfig, type LoadConfigOptions } from './load-config.js';

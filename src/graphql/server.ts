@@ -10,6 +10,7 @@ import { graphqlConfigFromEnv, isLoopback, resolveGraphqlConfig, type GraphqlCon
 import { rejectAtDoor } from './http-guard.js';
 import { useOperationGuard } from './operation-guard.js';
 import { planResolvers } from './plan.resolvers.js';
+import { packResolvers } from './pack.resolver.js';
 import { domainResolvers } from './proof-chain.resolver.js';
 import { buildFactSchema } from './schema.js';
 
@@ -87,7 +88,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
   const config = resolveGraphqlConfig(options.config ?? graphqlConfigFromEnv(), host);
   const loopbackOnly = isLoopback(host);
   const { driver, database, txTimeoutMs } = options.graph.driverForGraphQL();
-  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: [domainResolvers(options.graph), planResolvers(options.graph)] });
+  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: [domainResolvers(options.graph), planResolvers(options.graph), packResolvers(options.graph)] });
 
   const yoga = createYoga({
     schema,

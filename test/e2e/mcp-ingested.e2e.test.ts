@@ -11,7 +11,7 @@ import { connectClient, MAIN, serverEnv } from '../support/mcp-process.js';
 
 const FILES: Record<string, string> = {
   'src/app/users/user.service.ts': "import { Injectable } from '@angular/core';\n@Injectable()\nexport class UserService {\n  all() { return []; }\n}\n",
-  'src/app/users/user-list.component.ts': "import { UserService } from './user.service';\nexport class UserListComponent {\n  constructor(private users: UserService) {}\n}\n",
+  'src/app/users/user-list.component.ts': "import { Component } from '@angular/core';\nimport { UserService } from './user.service';\n@Component({ selector: 'app-user-list', template: '<p>users</p>' })\nexport class UserListComponent {\n  constructor(private users: UserService) {}\n}\n",
   'src/app/orders/orders.component.ts': 'export class OrdersComponent {}\n',
 };
 
@@ -45,7 +45,7 @@ describe('graphgate mcp on an ingested repository', () => {
     const call = async (args: Record<string, unknown>) => TurnResponseSchema.parse((await client.callTool({ name: 'controller_turn', arguments: args })).structuredContent);
     const init = await call({ verb: 'initialize_work', originalPrompt: 'Add paging to the users list' });
     expect(init.outcome).toBe('ok');
-    expect((init.result.contextPack as { files: string[] }).files).toEqual(['src/app/users/user-list.component.ts', 'src/app/users/user.service.ts']);
+    expect([...(init.result.contextPack as { files: string[] }).files].sort()).toEqual(['src/app/users/user-list.component.ts', 'src/app/users/user.service.ts']);
     const ids = { workId: init.workId, agentId: init.agentId };
     const def = await call({ verb: 'lookup_symbol_definition', ...ids, args: { symbol: 'UserService', includeSource: true } });
     expect((def.result.definitions as Array<{ path: string; source: string }>)[0]).toMatchObject({ path: 'src/app/users/user.service.ts', source: expect.stringContaining('export class UserService') });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ingestMemoryOverrides } from '../../memory/index.js';
 import { ensureDirNoFollow } from '../../paths/index.js';
 import { assemblePack } from '../../retrieval/assemble/index.js';
-import { agentLexemesSchema } from '../../retrieval/lexemes/lexeme.model.js';
+import { agentLexemeSchema } from '../../retrieval/lexemes/lexeme.model.js';
 import { mintId, storeAttachments } from '../../session/index.js';
 import { thresholdTokens } from '../budget.js';
 import { TurnDenial } from '../deny.js';
@@ -21,6 +21,10 @@ export function placeholderLexemes(prompt: string | null, given: readonly string
     .filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
   return [...new Set(words)].slice(0, 24);
 }
+
+// Control, zero-width and bidi-override characters have no place in a search term (SECURITY.md).
+const UNSAFE = /[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+const lexemesSchema = z.array(agentLexemeSchema.refine((l) => !UNSAFE.test(typeof l === 'string' ? l : l.raw), 'control, zero-width and bidi characters are not allowed')).max(48);
 
 const attachmentSchema = z.strictObject({
   type: z.enum(['screenshot', 'document', 'log', 'other']).describe('what the attachment is'),
@@ -41,7 +45,7 @@ export const initializeWorkVerb = defineVerb({
   whenToUse: 'First call of every task (pass originalPrompt), or to start over with a fresh budget.',
   states: ['UNINITIALIZED', 'BLOCKED_BUDGET'],
   args: z.strictObject({
-    lexemes: agentLexemesSchema.optional()
+    lexemes: lexemesSchema.optional()
       .describe('key terms of the task (component tags, class names, routes, endpoints, file paths; "-term" excludes); added to the terms of originalPrompt'),
     attachments: z.array(attachmentSchema).max(10).optional().describe('user attachments (screenshots, documents, logs); stored with the work, cited by plans through artifactRefs'),
   }),

@@ -73,7 +73,7 @@ describe('TurnResponse envelope', () => {
         ],
         "knowledgeStrategy": {
           "reasons": [
-            "strategy selection arrives with the retrieval issue",
+            "no context pack has selected a strategy yet",
           ],
           "strategyId": "unselected",
         },

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { RecipeService } from '../../execution/recipes/recipe-service.js';
+import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
+import { canonicalRepoPath } from '../../paths/index.js';
+import type { PlanProgress } from '../../plan/progress/progress.js';
+import { TurnDenial } from '../deny.js';
+import { defineVerb } from '../verb.js';
+import { requirePack } from './pack-scope.js';
+
+const ref = (what: string) => z.string().min(1).max(1024).refine((v) => canonicalRepoPath(v).ok, 'a repo-relative path').describe(what);
+
+/** run_automation_recipe: a built-in recipe with zod-validated params for an accepted plan node; every run leaves a recipe_usage event. */
+export const runAutomationRecipeVerb = defineVerb({
+  name: 'run_automation_recipe',
+  description: 'Runs a named built-in recipe (replace_lexeme_in_file, run_targeted_validation) with validated parameters for an accepted plan node, in the work\'s worktree.',
+  whenToUse: 'A plan node maps to a known recipe: a whole-lexeme rename in the node\'s target file, or running the configured gate step(s) that validate a node.',
+  states: ['PLAN_ACCEPTED'],
+  args: z.strictObject({
+    recipeId: z.string().min(1).max(128).describe('the recipe to run: replace_lexeme_in_file or run_targeted_validation (as enabled in recipes.enabled)'),
+    planNodeId: z.string().min(1).max(128).describe('the accepted plan node this recipe executes (a change node to edit, a validate node to validate)'),
+    artifactBundleRef: ref('where the node’s artifacts go (repo-relative)'),
+    diffSummaryRef: ref('where the diff summary goes (repo-relative)'),
+    params: z.record(z.string(), z.unknown()).optional().describe('recipe parameters, validated by the recipe’s schema (replace_lexeme_in_file: file, from, to, expectedCount?; run_targeted_validation: step, target?)'),
+  }),
+  async run({ ctx, input }) {
+    const work = ctx.work;
+    if (!work) throw new TurnDenial('NOT_FOUND', { message: 'run_automation_recipe needs a workId.' });
+    const view = await ctx.plans.readPlan(work.work.id, { signal: ctx.signal });
+    if (!view?.plan) throw new TurnDenial('ILLEGAL_TRANSITION', { message: 'This work has no accepted plan to execute.', suggestedAction: { verb: 'submit_execution_plan', reason: 'a recipe runs for a node of an accepted plan' } });
+    const { files } = await requirePack(ctx);
+    const workspace = await new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }).ensure(work.work.id, { signal: ctx.signal });
+    const recipes = new RecipeService({ graph: ctx.graph, repoId: ctx.repoId, config: ctx.config, plans: ctx.plans });
+    const run = await recipes.run({
+      workId: work.work.id, nodeId: input.planNodeId, agentId: ctx.agentId, runSessionId: ctx.runSessionId,
+      recipeId: input.recipeId, params: input.params ?? {}, worktreeRoot: workspace.root, packFiles: files,
+    }, { signal: ctx.signal });
+    const { progress, ...result } = run.result as Record<string, unknown> & { progress?: PlanProgress };
+    return {
+      result: { usageId: run.usageId, recipeId: run.recipeId, planNodeId: input.planNodeId, artifactBundleRef: input.artifactBundleRef, diffSummaryRef: input.diffSummaryRef, ...result },
+      ...(progress ? { progress } : {}),
+    };
+  },
+});

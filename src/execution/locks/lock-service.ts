@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../errors/index.js';
+import type { Graph, RunOptions } from '../../graph/index.js';
+import { int } from '../../graph/index.js';
+import { acquireLease, findLeaseHolders, findPlanOverlaps, listLeaseReclaims, releaseLeases, renewLeases } from './lock.queries.js';
+
+/** Resource key of a file (the same key the plan validator checks). */
+export const fileResource = (path: string): string => `file:${path}`;
+/** Resource key of a symbol in a file. */
+export const symbolResource = (path: string, symbol: string): string => `symbol:${path}#${symbol}`;
+
+export const DEFAULT_LEASE_TTL_MS = 15 * 60 * 1000;
+
+export interface LeaseHolder {
+  resource: string;
+  workId: string;
+  nodeId: string | null;
+  expiresAt: string;
+}
+
+export interface AcquireResult {
+  resources: string[];
+  expiresAt: string;
+  /** Stale leases taken over (each also stored as a LeaseReclaim evidence node). */
+  reclaimed: Array<{ resource: string; fromWorkId: string }>;
+}
+
+/** What to do when an accepted plan would overlap another live work's accepted plan. */
+export type OverlapPolicy = 'reject' | 'block';
+
+export interface OverlapReport {
+  decision: 'clear' | 'blocked';
+  overlaps: Array<{ workId: string; acceptedAt: string | null; files: string[] }>;
+  /** Deterministic execution order of the overlapping works (earliest acceptance first, then workId), this work last. */
+  queue: string[];
+}
+
+function collision(holders: readonly LeaseHolder[]): AppError {
+  const first = holders[0]!;
+  return new AppError('EXEC_SIDE_EFFECT_COLLISION', {
+    message: `${first.resource} is reserved by work ${first.workId}${first.nodeId ? ` (node ${first.nodeId})` : ''} until ${first.expiresAt}; retry after it finishes or the lease expires.`,
+    details: { holders: holders.map((h) => ({ ...h })) },
+  });
+}
+
+const uniqueSorted = (keys: readonly string[]) => [...new Set(keys)].sort();
+
+/**
+ * File/symbol leases per work and plan node in Neo4j. Acquisition is all-or-nothing (keys locked in
+ * sorted order, so two racing works cannot deadlock and exactly one wins); stale leases are reclaimed
+ * with evidence; a collision is a retryable `EXEC_SIDE_EFFECT_COLLISION` naming the holder.
+ */
+export class LockService {
+  constructor(private readonly options: { graph: Graph; repoId: string; ttlMs?: number }) {}
+
+  private get ttl() {
+    return int(this.options.ttlMs ?? DEFAULT_LEASE_TTL_MS);
+  }
+
+  /** Takes (or renews) leases on every resource for a work's node, or throws the collision. */
+  async acquire(workId: string, nodeId: string | null, resources: readonly string[], run?: RunOptions): Promise<AcquireResult> {
+    const { graph, repoId } = this.options;
+    const keys = uniqueSorted(resources);
+    return graph.writeTx('execution/lock-acquire', async (tx) => {
+      const holders: LeaseHolder[] = [];
+      const reclaimed: AcquireResult['reclaimed'] = [];
+      let expiresAt = '';
+      for (const resource of keys) {
+        const [row] = await tx.run(acquireLease, { repoId, workId, nodeId, resource, ttlMs: this.ttl, reclaimId: `reclaim:${randomUUID()}` });
+        if (!row!.acquired) holders.push({ resource, workId: row!.holderWorkId ?? '', nodeId: row!.holderNodeId, expiresAt: row!.expiresAt });
+        else {
+          expiresAt = row!.expiresAt;
+          if (row!.reclaimedFrom) reclaimed.push({ resource, fromWorkId: row!.reclaimedFrom });
+        }
+      }
+      // Throwing rolls the whole transaction back: no partial reservation survives a collision.
+      if (holders.length > 0) throw collision(holders);
+      return { resources: keys, expiresAt, reclaimed };
+    }, run);
+  }
+
+  /** Extends the work's leases (optionally one node's); returns what was renewed. */
+  renew(workId: string, nodeId: string | null = null, run?: RunOptions) {
+    return this.options.graph.write(renewLeases, { repoId: this.options.repoId, workId, nodeId, ttlMs: this.ttl }, run);
+  }
+
+  /** Releases the work's leases (optionally one node's). */
+  async release(workId: string, nodeId: string | null = null, run?: RunOptions): Promise<string[]> {
+    const rows = await this.options.graph.write(releaseLeases, { repoId: this.options.repoId, workId, nodeId }, run);
+    return rows.map((r) => r.resource);
+  }
+
+  /** Live leases other works hold on these resources. */
+  holders(workId: string, resources: readonly string[], run?: RunOptions): Promise<LeaseHolder[]> {
+    return this.options.graph.read(findLeaseHolders, { repoId: this.options.repoId, workId, resources: uniqueSorted(resources) }, run);
+  }
+
+  /** Throws `EXEC_SIDE_EFFECT_COLLISION` when another live work holds any of these resources (the mutation check). */
+  async assertFree(workId: string, resources: readonly string[], run?: RunOptions): Promise<void> {
+    const holders = await this.holders(workId, resources, run);
+    if (holders.length > 0) throw collision(holders);
+  }
+
+  /** Stale-lease reclaims recorded for a resource (the evidence trail). */
+  reclaims(resource: string, run?: RunOptions) {
+    return this.options.graph.read(listLeaseReclaims, { repoId: this.options.repoId, resource }, run);
+  }
+
+  /**
+   * At plan acceptance: other live works whose accepted plans target the same files. `reject` throws
+   * the collision; `block` reports the deterministic queue this work waits in.
+   */
+  async checkPlanOverlap(workId: string, files: readonly string[], policy: OverlapPolicy, run?: RunOptions): Promise<OverlapReport> {
+    const overlaps = files.length === 0 ? [] : await this.options.graph.read(findPlanOverlaps, { repoId: this.options.repoId, workId, files: uniqueSorted(files) }, run);
+    if (overlaps.length === 0) return { decision: 'clear', overlaps: [], queue: [workId] };
+    if (policy === 'reject') {
+      throw new AppError('EXEC_SIDE_EFFECT_COLLISION', {
+        message: `The plan targets files another accepted plan targets (work ${overlaps[0]!.workId}: ${overlaps[0]!.files.join(', ')}).`,
+        details: { policy, overlaps },
+      });
+    }
+    return { decision: 'blocked', overlaps, queue: [...overlaps.map((o) => o.workId), workId] };
+  }
+}

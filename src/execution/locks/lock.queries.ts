@@ -1,0 +1,20 @@
+import type { Integer } from 'neo4j-driver';
+import { loadQuery } from '../../graph/index.js';
+
+type Scope = { repoId: string; workId: string };
+
+export const acquireLease = loadQuery<Scope & { nodeId: string | null; resource: string; ttlMs: Integer; reclaimId: string }, {
+  acquired: boolean; holderWorkId: string | null; holderNodeId: string | null; expiresAt: string; reclaimedFrom: string | null;
+}>('execution/lock-acquire.cypher');
+
+export const renewLeases = loadQuery<Scope & { nodeId: string | null; ttlMs: Integer }, { resource: string; expiresAt: string }>('execution/lock-renew.cypher');
+
+export const releaseLeases = loadQuery<Scope & { nodeId: string | null }, { resource: string }>('execution/lock-release.cypher');
+
+export const findLeaseHolders = loadQuery<Scope & { resources: string[] }, { resource: string; workId: string; nodeId: string | null; expiresAt: string }>('execution/lock-find-holders.cypher');
+
+export const listLeaseReclaims = loadQuery<{ repoId: string; resource: string }, {
+  fromWorkId: string; fromNodeId: string | null; toWorkId: string; toNodeId: string | null; previousExpiresAt: string | null; reclaimedAt: string;
+}>('execution/lock-list-reclaims.cypher');
+
+export const findPlanOverlaps = loadQuery<Scope & { files: string[] }, { workId: string; acceptedAt: string | null; files: string[] }>('execution/lock-plan-overlaps.cypher');

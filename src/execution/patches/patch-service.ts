@@ -1,0 +1,128 @@
+import { ingestRepository } from '../../../ingest/index.js';
+import { AppError } from '../../errors/index.js';
+import type { Graph, RunOptions } from '../../graph/index.js';
+import type { PackStore } from '../../pack/index.js';
+import { readTextCapped, requireRepoPath, resolveExisting, writeFileNoFollow } from '../../paths/index.js';
+import type { PlanProgress } from '../../plan/index.js';
+import type { PlanService } from '../../plan/plan-service.js';
+import type { Logger } from '../../runtime/logger.js';
+import { writeNodeArtifacts } from '../artifacts/artifact-writer.js';
+import { defaultCodemodRegistry, type CodemodRegistry } from '../codemods/codemod-registry.js';
+import { OperationStore } from '../idempotency/operation-store.js';
+import type { Workspace, WorkspaceManager } from '../worktree/workspace-manager.js';
+import { applyEdits } from './apply-edits.js';
+import { summariseDiff } from './diff-summary.js';
+import type { ApplyCodePatchArgs } from './patch-edits.schema.js';
+import { checkPatchTarget } from './patch-target.js';
+
+export interface PatchServiceOptions {
+  graph: Graph;
+  repoId: string;
+  /** Real absolute path of the main checkout (artifacts go under its `.ai/tmp`). */
+  repoRoot: string;
+  plans: PlanService;
+  packs: PackStore;
+  workspaces: WorkspaceManager;
+  log: Logger;
+  codemods?: CodemodRegistry;
+  maxFileBytes?: number;
+  now?: () => Date;
+}
+
+/** Who asked (recorded in trace.refs.json). */
+export interface PatchCaller {
+  workId: string;
+  pack: { id: string; hash: string; ref: string };
+  agentId?: string;
+  runSessionId?: string;
+  traceRef?: string;
+}
+
+/**
+ * `apply_code_patch` as a service: plan-bound (an accepted `change` node, its own target file, in the
+ * pack), applied only in the work's isolated workspace, re-ingested incrementally, recorded on the
+ * node, evidenced by artifacts and idempotent per `operationId`.
+ */
+export class PatchService {
+  private readonly operations: OperationStore;
+  private readonly codemods: CodemodRegistry;
+
+  constructor(private readonly options: PatchServiceOptions) {
+    this.operations = new OperationStore({ graph: options.graph, repoId: options.repoId });
+    this.codemods = options.codemods ?? defaultCodemodRegistry;
+  }
+
+  async apply(caller: PatchCaller, args: ApplyCodePatchArgs, run?: RunOptions): Promise<{ result: Record<string, unknown>; progress?: PlanProgress }> {
+    const { workId } = caller;
+    const operationId = args.operationId;
+    if (operationId) {
+      const claim = await this.operations.claim({ workId, operationId, verb: 'apply_code_patch', args }, run);
+      if (claim.kind === 'replay') return { result: { ...claim.result, replayed: true } };
+    }
+    const state = { written: false };
+    try {
+      const out = await this.run(caller, args, state, run);
+      if (operationId) await this.operations.complete({ workId, operationId, result: out.result }, run);
+      return out;
+    } catch (error) {
+      if (operationId && !state.written) await this.operations.abandon({ workId, operationId }).catch(() => undefined);
+      else if (operationId) {
+        const code = error instanceof AppError ? error.code : 'INTERNAL';
+        await this.operations.complete({ workId, operationId, result: { planNodeId: args.planNodeId, targetFile: args.targetFile, applied: true, followUpError: code } }).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  private async run(caller: PatchCaller, args: ApplyCodePatchArgs, state: { written: boolean }, run?: RunOptions): Promise<{ result: Record<string, unknown>; progress: PlanProgress }> {
+    const { workId } = caller;
+    const started = performance.now();
+    const now = this.options.now ?? (() => new Date());
+    const log: string[] = [];
+    const note = (line: string) => log.push(`${now().toISOString()} ${line}`);
+    const target = requireRepoPath(args.targetFile);
+    const packFiles = await this.options.packs.files(caller.pack, run);
+    const view = await this.options.plans.readPlan(workId, run);
+    const node = checkPatchTarget(view, args.planNodeId, target, packFiles);
+    note(`node ${node.nodeId} (${node.kind}) targets ${target}; plan ${view?.plan?.id ?? '?'}`);
+
+    const ws: Workspace = await this.options.workspaces.ensure(workId, run);
+    note(`workspace ${ws.kind} ${ws.branch ?? ''} base ${ws.baseCommit ?? 'copy'}`);
+    const resolved = await resolveExisting(ws.root, target);
+    if (resolved.relative !== target) {
+      throw new AppError('PATH_REJECTED', { message: `${target} is a link to another file (${resolved.relative}); patch the real file.`, details: { reason: 'outside_root', path: target } });
+    }
+    const before = await readTextCapped(resolved, this.options.maxFileBytes ?? 2_097_152);
+    const { text: after, reports } = applyEdits(before, target, args.edits, this.codemods);
+    for (const r of reports) note(`edit ${r.index} ${r.codemod ?? r.type}: ${r.changes} change(s)${r.startLine ? ` at lines ${r.startLine}-${r.endLine}` : ''}`);
+    if (after === before) throw new AppError('INVALID_ARGS', { message: 'The edits leave the file unchanged.', details: { path: target } });
+    await writeFileNoFollow(ws.root, [], target, after);
+    state.written = true;
+    const patchedMs = Math.round(performance.now() - started);
+    note(`wrote ${target} in the workspace (${patchedMs} ms)`);
+
+    const summary = await ingestRepository({ graph: this.options.graph, root: ws.root, log: this.options.log, settings: { repoId: this.options.repoId }, changedPaths: [target], totals: false });
+    note(`re-ingested ${summary.files.parsed} file(s), snapshot ${summary.snapshotId}`);
+    const diff = summariseDiff(target, before, after);
+    const progress = await this.options.plans.markNodeExecuted(workId, node.nodeId, 'succeeded', {
+      verb: 'apply_code_patch', targetFile: target, operationId: args.operationId ?? null, linesAdded: diff.linesAdded, linesRemoved: diff.linesRemoved,
+    }, run);
+    note(`node ${node.nodeId} marked executed; ${progress.completedNodes}/${progress.totalNodes} complete`);
+
+    const artifactDirRel = `.ai/tmp/work/${workId}/artifacts/${node.nodeId}`;
+    const result: Record<string, unknown> = {
+      planNodeId: node.nodeId, targetFile: target, applied: true, operationId: args.operationId ?? null,
+      workspace: { kind: ws.kind, path: ws.root.startsWith(`${this.options.repoRoot}/`) ? ws.root.slice(this.options.repoRoot.length + 1) : ws.root, branch: ws.branch, baseCommit: ws.baseCommit },
+      edits: reports, diff: { linesAdded: diff.linesAdded, linesRemoved: diff.linesRemoved, startLine: diff.hunk?.startLine ?? null },
+      reingest: { mode: summary.mode, filesParsed: summary.files.parsed, snapshotId: summary.snapshotId, parseEvents: summary.events },
+      artifactDir: artifactDirRel, timingsMs: { patch: patchedMs, total: Math.round(performance.now() - started) },
+    };
+    await writeNodeArtifacts(this.options.repoRoot, workId, node.nodeId, {
+      result, opLog: log,
+      traceRefs: { workId, planId: view?.plan?.id ?? null, planNodeId: node.nodeId, operationId: args.operationId ?? null, traceRef: caller.traceRef ?? null, agentId: caller.agentId ?? null, runSessionId: caller.runSessionId ?? null, contextPackRef: caller.pack.ref, contextPackHash: caller.pack.hash, snapshotId: summary.snapshotId, baseCommit: ws.baseCommit },
+      diffSummary: { ...diff },
+      validation: { planNodeId: node.nodeId, reingestParseEvents: summary.events, hooks: 'pending: the validate nodes mapping to this change run its gate steps' },
+    });
+    return { result, progress };
+  }
+}

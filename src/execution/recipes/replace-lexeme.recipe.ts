@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../errors/index.js';
+import { readTextCapped, resolveExisting, writeFileNoFollow } from '../../paths/index.js';
+
+const lexeme = z.string().min(1).max(200).regex(/^[A-Za-z_$][A-Za-z0-9_$-]*$/, 'an identifier or tag-like lexeme (letters, digits, _, $, -)');
+
+/** Parameters of `replace_lexeme_in_file`: whole-lexeme replacement in one file. */
+export const replaceLexemeParams = z.strictObject({
+  file: z.string().min(1).max(1024).describe('repo-relative path of the plan node’s target file'),
+  from: lexeme.describe('the lexeme to replace (whole lexemes only: `adp-button` never matches inside `adp-button-group`)'),
+  to: lexeme.describe('the replacement lexeme'),
+  expectedCount: z.number().int().min(1).max(10_000).optional().describe('refuse unless exactly this many occurrences exist'),
+});
+export type ReplaceLexemeParams = z.infer<typeof replaceLexemeParams>;
+
+const LEXEME_CHAR = /[A-Za-z0-9_$-]/;
+
+/** Replaces whole occurrences of `from` with `to`; returns the new text and how many were replaced. Pure. */
+export function replaceLexeme(text: string, from: string, to: string): { text: string; count: number } {
+  let out = '';
+  let count = 0;
+  let i = 0;
+  for (;;) {
+    const at = text.indexOf(from, i);
+    if (at < 0) break;
+    const before = at > 0 ? text[at - 1]! : '';
+    const after = text[at + from.length] ?? '';
+    if ((before && LEXEME_CHAR.test(before)) || (after && LEXEME_CHAR.test(after))) {
+      out += text.slice(i, at + 1);
+      i = at + 1;
+      continue;
+    }
+    out += text.slice(i, at) + to;
+    i = at + from.length;
+    count += 1;
+  }
+  return { text: out + text.slice(i), count };
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Applies the replacement inside `root` (path rules, no symlink writes); throws when nothing or the wrong count matches. */
+export async function runReplaceLexeme(root: string, params: ReplaceLexemeParams, maxBytes: number): Promise<Record<string, unknown>> {
+  const resolved = await resolveExisting(root, params.file);
+  const before = await readTextCapped(resolved, maxBytes);
+  const { text, count } = replaceLexeme(before, params.from, params.to);
+  if (count === 0) throw new AppError('INVALID_ARGS', { message: `${params.from} does not occur as a whole lexeme in ${resolved.relative}.`, details: { file: resolved.relative } });
+  if (params.expectedCount !== undefined && params.expectedCount !== count) {
+    throw new AppError('INVALID_ARGS', { message: `${params.from} occurs ${count} time(s) in ${resolved.relative}, not ${params.expectedCount}.`, details: { file: resolved.relative, count } });
+  }
+  await writeFileNoFollow(root, [], resolved.relative, text);
+  return { file: resolved.relative, replacements: count, sha256Before: sha(before), sha256After: sha(text) };
+}

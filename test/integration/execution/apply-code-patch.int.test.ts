@@ -1,0 +1,163 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestRepository } from '../../../ingest/index.js';
+import { AppError } from '../../../src/errors/index.js';
+import { PatchService } from '../../../src/execution/patches/patch-service.js';
+import { WorkspaceManager } from '../../../src/execution/worktree/workspace-manager.js';
+import type { Graph } from '../../../src/graph/graph.js';
+import { loadQuery } from '../../../src/graph/query-registry.js';
+import { PackStore } from '../../../src/pack/index.js';
+import type { PlanGraph } from '../../../src/plan/index.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
+import { int, setWorkState } from '../../support/controller.js';
+import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+
+const readSymbols = loadQuery<{ repoId: string; path: string }, { names: string[] }>('test-support/read-file-symbols.cypher');
+const ROUTING = 'projects/host/src/app/app-routing.module.ts';
+
+/** The golden plan plus change nodes for the template, the service (symlink trap) and a file outside the pack. */
+function executionPlan(): PlanGraph {
+  const env = { workId: 'w', worktreeRoot: '.', repoSnapshotId: 's', contextPackRef: 'p', contextPackHash: 'h', scopeAllowlistRef: 'a', policyVersionSet: [] } as unknown as EnvelopeValues;
+  const plan = goldenFixturePlan(env, 'chain:x');
+  const change = plan.nodes[0]!;
+  const extra = (nodeId: string, targetFile: string) => ({ ...structuredClone(change), nodeId, targetFile }) as typeof change;
+  return { ...plan, nodes: [...plan.nodes, extra('c-template', ORDERS_LIST_HTML), extra('c-service', ORDERS_SERVICE), extra('c-routing', ROUTING)] };
+}
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
+
+async function denied(p: Promise<unknown>): Promise<AppError> {
+  const error = await p.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', () => {
+  let graph: Graph;
+  let fixture: ReturnType<typeof copyFixture>;
+  let service: PatchService;
+  let workspaces: WorkspaceManager;
+  let caller: { workId: string; pack: { id: string; hash: string; ref: string } };
+  const repoId = testNamespace('exec-patch');
+
+  beforeAll(async () => {
+    graph = openTestGraph();
+    fixture = copyFixture();
+    git(fixture.root, 'init', '-q', '-b', 'main');
+    git(fixture.root, 'add', '-A');
+    git(fixture.root, 'commit', '-q', '-m', 'fixture');
+    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId }, totals: false });
+    const work = await startWork(graph, repoId, fixture.root, [ORDERS_LIST_TS, ORDERS_LIST_HTML, ORDERS_SERVICE]);
+    const plans = planService(graph, repoId, fixture.root);
+    const acceptance = plans.acceptance(work.workId, executionPlan());
+    await graph.writeTx('test/accept', acceptance.write);
+    await graph.write(setWorkState, { workId: work.workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
+    const packs = new PackStore({ graph, repoId, repoRoot: fixture.root });
+    const packId = (await graph.read(loadQuery<{ repoId: string; workId: string }, { id: string; hash: string; ref: string }>('plan/read-active-pack.cypher'), { repoId, workId: work.workId }))[0]!;
+    caller = { workId: work.workId, pack: { id: packId.id, hash: work.packHash, ref: work.packRef } };
+    workspaces = new WorkspaceManager({ graph, repoId, repoRoot: fixture.root });
+    service = new PatchService({ graph, repoId, repoRoot: fixture.root, plans, packs, workspaces, log: silentLogger });
+  }, 120_000);
+  afterAll(async () => {
+    await cleanNamespace(graph, repoId);
+    fixture?.dispose();
+    await graph?.close();
+  });
+
+  it('applies replace_text only in .worktrees/<workId> on branch graphgate/<workId>, re-ingests, records the node and writes artifacts', async () => {
+    const before = readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8');
+    const out = await service.apply(caller, {
+      planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, operationId: 'op-total-0001',
+      edits: [{ type: 'replace_text', oldText: "headerName: 'Status',", newText: "headerName: 'Order status'," }, { type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'OrdersListComponent', to: 'OrderListComponent' } }],
+    });
+    const wt = join(fixture.root, '.worktrees', caller.workId);
+    expect(out.result).toMatchObject({ applied: true, workspace: { kind: 'git-worktree', path: `.worktrees/${caller.workId}`, branch: `graphgate/${caller.workId}` }, edits: [{ changes: 1, startLine: 22 }, { changes: 1 }] });
+    expect(git(wt, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe(`graphgate/${caller.workId}`);
+    expect(readFileSync(join(wt, ORDERS_LIST_TS), 'utf8')).toContain("headerName: 'Order status'");
+    expect(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8')).toBe(before);
+    expect(git(fixture.root, 'status', '--porcelain', '--untracked-files=all')).not.toMatch(/orders-list|\.worktrees/);
+    const [symbols] = await graph.read(readSymbols, { repoId, path: ORDERS_LIST_TS });
+    expect(symbols!.names).toContain('OrderListComponent');
+    expect(symbols!.names).not.toContain('OrdersListComponent');
+    expect(out.progress).toMatchObject({ totalNodes: 6, completedNodes: 0 });
+    const view = await planService(graph, repoId, fixture.root).readPlan(caller.workId);
+    expect(view!.nodes.find((n) => n.nodeId === 'c-total-column')!.outcome).toBe('succeeded');
+    const dir = join(fixture.root, '.ai/tmp/work', caller.workId, 'artifacts/c-total-column');
+    for (const f of ['result.json', 'op.log', 'trace.refs.json', 'diff.summary.json', 'validation.json']) expect(existsSync(join(dir, f)), f).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'diff.summary.json'), 'utf8'))).toMatchObject({ file: ORDERS_LIST_TS, changed: true });
+    expect(JSON.parse(readFileSync(join(dir, 'trace.refs.json'), 'utf8'))).toMatchObject({ planNodeId: 'c-total-column', operationId: 'op-total-0001', contextPackHash: caller.pack.hash });
+  });
+
+  it('returns the recorded result for a retried operationId and never applies twice', async () => {
+    const args = { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, operationId: 'op-total-0001', edits: [{ type: 'replace_text' as const, oldText: "headerName: 'Status',", newText: "headerName: 'Order status'," }, { type: 'ast_codemod' as const, codemod: 'rename_identifier_in_file', params: { from: 'OrdersListComponent', to: 'OrderListComponent' } }] };
+    const file = join(fixture.root, '.worktrees', caller.workId, ORDERS_LIST_TS);
+    const text = readFileSync(file, 'utf8');
+    const again = await service.apply(caller, args);
+    expect(again.result).toMatchObject({ replayed: true, applied: true, operationId: 'op-total-0001' });
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    const reused = await denied(service.apply(caller, { ...args, edits: [{ type: 'replace_text', oldText: 'Order status', newText: 'X' }] }));
+    expect(reused.code).toBe('INVALID_ARGS');
+  });
+
+  it('rewrites a template tag through the codemod in the worktree and the graph follows', async () => {
+    await service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, edits: [{ type: 'ast_codemod', codemod: 'rewrite_template_tag', params: { from: 'sdf-page-header', to: 'sdf-header' } }] });
+    const text = readFileSync(join(fixture.root, '.worktrees', caller.workId, ORDERS_LIST_HTML), 'utf8');
+    expect(text.split('\n')[1]).toBe('  <sdf-header heading="Orders"></sdf-header>');
+  });
+
+  it('denies a replace_text that does not match with the nearest match, writing nothing', async () => {
+    const error = await denied(service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, operationId: 'op-miss-0001', edits: [{ type: 'replace_text', oldText: '<sdf-header  heading="Order">', newText: 'x' }] }));
+    expect(error.code).toBe('INVALID_ARGS');
+    expect(error.details).toMatchObject({ reason: 'not_found', nearest: { startLine: 2 } });
+    const ok = await service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, operationId: 'op-miss-0001', edits: [{ type: 'replace_text', oldText: '<sdf-header  heading="Order">', newText: 'x' }] }).catch((e: AppError) => e.code);
+    expect(ok).toBe('INVALID_ARGS');
+  });
+
+  it('denies a node that is not an accepted change node, a file that is not the node’s, and a file outside the pack', async () => {
+    const edits = [{ type: 'replace_text' as const, oldText: 'a', newText: 'b' }];
+    expect((await denied(service.apply(caller, { planNodeId: 'c-unknown', targetFile: ORDERS_LIST_TS, edits }))).code).toBe('PLAN_SCOPE_VIOLATION');
+    expect((await denied(service.apply(caller, { planNodeId: 'v-total-column', targetFile: ORDERS_LIST_TS, edits }))).code).toBe('PLAN_SCOPE_VIOLATION');
+    expect((await denied(service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_TS, edits }))).code).toBe('PLAN_SCOPE_VIOLATION');
+    const outside = await denied(service.apply(caller, { planNodeId: 'c-routing', targetFile: ROUTING, edits }));
+    expect(outside.code).toBe('PLAN_SCOPE_VIOLATION');
+    expect(outside.message).toMatch(/not in this work's context pack/);
+    expect((await denied(service.apply(caller, { planNodeId: 'c-template', targetFile: '../x/y.html', edits }))).code).toBe('PATH_REJECTED');
+  });
+
+  it('denies a target that is a symlink out of the worktree and leaves the outside file alone', async () => {
+    const outsideFile = join(fixture.root, '..', 'outside.ts');
+    writeFileSync(outsideFile, 'export const x = 1;\n');
+    const inWorktree = join(fixture.root, '.worktrees', caller.workId, ORDERS_SERVICE);
+    rmSync(inWorktree);
+    symlinkSync(outsideFile, inWorktree);
+    const error = await denied(service.apply(caller, { planNodeId: 'c-service', targetFile: ORDERS_SERVICE, edits: [{ type: 'replace_text', oldText: 'x = 1', newText: 'x = 2' }] }));
+    expect(error.code).toBe('PATH_REJECTED');
+    expect(readFileSync(outsideFile, 'utf8')).toBe('export const x = 1;\n');
+  });
+});
+
+describe('non-git fallback workspace', () => {
+  it('copies the repository under .ai/tmp/work/<workId>/workspace and leaves the original alone', async () => {
+    const graph = openTestGraph();
+    const fixture = copyFixture();
+    const repoId = testNamespace('exec-copy');
+    try {
+      const work = await startWork(graph, repoId, fixture.root, []);
+      const ws = await new WorkspaceManager({ graph, repoId, repoRoot: fixture.root }).ensure(work.workId);
+      expect(ws).toMatchObject({ kind: 'copy', branch: null, root: join(fixture.root, '.ai/tmp/work', work.workId, 'workspace') });
+      expect(readFileSync(join(ws.root, ORDERS_LIST_TS), 'utf8')).toBe(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8'));
+      expect(existsSync(join(ws.root, '.ai/tmp'))).toBe(false);
+      writeFileSync(join(ws.root, ORDERS_LIST_TS), 'changed');
+      expect(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8')).not.toBe('changed');
+      expect((await new WorkspaceManager({ graph, repoId, repoRoot: fixture.root }).ensure(work.workId)).root).toBe(ws.root);
+      void int;
+    } finally {
+      await cleanNamespace(graph, repoId);
+      fixture.dispose();
+      await graph.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestRepository } from '../../../ingest/index.js';
+import { fileResource, LockService, symbolResource } from '../../../src/execution/locks/lock-service.js';
+import type { Graph } from '../../../src/graph/graph.js';
+import type { PlanGraph } from '../../../src/plan/index.js';
+import { readReservations } from '../../../src/plan/plan.queries.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
+import { setWorkState } from '../../support/controller.js';
+import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('LockService (collision guard and leases)', () => {
+  let graph: Graph;
+  let fixture: ReturnType<typeof copyFixture>;
+  let locks: LockService;
+  const repoId = testNamespace('locks');
+  const works: string[] = [];
+  const newWork = async () => {
+    const { workId } = await startWork(graph, repoId, fixture.root);
+    works.push(workId);
+    return workId;
+  };
+
+  beforeAll(async () => {
+    graph = openTestGraph();
+    fixture = copyFixture();
+    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
+    locks = new LockService({ graph, repoId });
+  }, 120_000);
+  afterAll(async () => {
+    await cleanNamespace(graph, repoId);
+    fixture.dispose();
+    await graph.close();
+  });
+
+  it('lets one work reserve a file and denies another with a retryable collision naming the holder', async () => {
+    const [a, b] = [await newWork(), await newWork()];
+    const taken = await locks.acquire(a, 'c-1', [fileResource('src/a.ts'), symbolResource('src/a.ts', 'A.run')]);
+    expect(taken.resources).toEqual(['file:src/a.ts', 'symbol:src/a.ts#A.run']);
+    const denied = locks.acquire(b, 'c-9', [fileResource('src/b.ts'), fileResource('src/a.ts')]);
+    await expect(denied).rejects.toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION', retryable: true, details: { holders: [{ resource: 'file:src/a.ts', workId: a, nodeId: 'c-1' }] } });
+    // All or nothing: the free key of the failed acquisition is not reserved either.
+    expect(await locks.holders(a, ['file:src/b.ts'])).toEqual([]);
+    await expect(locks.assertFree(b, ['file:src/a.ts'])).rejects.toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION' });
+    await expect(locks.assertFree(a, ['file:src/a.ts'])).resolves.toBeUndefined();
+    // The plan validator reads the same reservations.
+    expect(await graph.read(readReservations, { repoId, workId: b, resourceKeys: ['file:src/a.ts'] })).toEqual([{ resourceKey: 'file:src/a.ts', heldByWorkId: a }]);
+    expect(await locks.release(a)).toEqual(['file:src/a.ts', 'symbol:src/a.ts#A.run']);
+    await expect(locks.acquire(b, 'c-9', ['file:src/a.ts'])).resolves.toMatchObject({ resources: ['file:src/a.ts'] });
+    await locks.release(b);
+  });
+
+  it('lets exactly one of two racing works win the same resources', async () => {
+    const [a, b] = [await newWork(), await newWork()];
+    const keys = ['file:src/race-1.ts', 'file:src/race-2.ts', 'file:src/race-3.ts'];
+    const results = await Promise.allSettled([locks.acquire(a, 'n', keys), locks.acquire(b, 'n', [...keys].reverse())]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(loser.reason).toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION' });
+    const winner = results[0]!.status === 'fulfilled' ? a : b;
+    const other = winner === a ? b : a;
+    expect((await locks.holders(other, keys)).map((h) => h.workId)).toEqual([winner, winner, winner]);
+    await locks.release(winner);
+  });
+
+  it('renews a lease and reclaims a stale one with LeaseReclaim evidence', async () => {
+    const [a, b] = [await newWork(), await newWork()];
+    const short = new LockService({ graph, repoId, ttlMs: 1_000 });
+    const first = await short.acquire(a, 'c-a', ['file:src/stale.ts']);
+    await sleep(50);
+    const [renewed] = await short.renew(a);
+    expect(renewed!.resource).toBe('file:src/stale.ts');
+    expect(Date.parse(renewed!.expiresAt)).toBeGreaterThan(Date.parse(first.expiresAt));
+    await expect(locks.acquire(b, 'c-b', ['file:src/stale.ts'])).rejects.toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION' });
+    await sleep(1_100);
+    expect(await locks.holders(b, ['file:src/stale.ts'])).toEqual([]);
+    const taken = await locks.acquire(b, 'c-b', ['file:src/stale.ts']);
+    expect(taken.reclaimed).toEqual([{ resource: 'file:src/stale.ts', fromWorkId: a }]);
+    expect(await locks.reclaims('file:src/stale.ts')).toEqual([expect.objectContaining({ fromWorkId: a, fromNodeId: 'c-a', toWorkId: b, toNodeId: 'c-b' })]);
+    await locks.release(b);
+  });
+
+  it('frees the leases of a finished work', async () => {
+    const [a, b] = [await newWork(), await newWork()];
+    await locks.acquire(a, 'c', ['file:src/done.ts']);
+    await graph.write(setWorkState, { workId: a, repoId, state: 'COMPLETED', usedTokens: null, totalNodes: null, completedNodes: null });
+    expect(await locks.holders(b, ['file:src/done.ts'])).toEqual([]);
+    await expect(locks.acquire(b, 'c', ['file:src/done.ts'])).resolves.toMatchObject({ reclaimed: [{ resource: 'file:src/done.ts', fromWorkId: a }] });
+    await locks.release(b);
+  });
+
+  it('detects overlap with another accepted plan: reject throws, block queues deterministically', async () => {
+    const [a, b] = [await newWork(), await newWork()];
+    const plans = planService(graph, repoId, fixture.root);
+    const schema = await plans.schemaFor(a);
+    const golden: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`);
+    await graph.writeTx('test', plans.acceptance(a, golden).write);
+    await graph.write(setWorkState, { workId: a, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
+    expect(await locks.checkPlanOverlap(b, ['src/unrelated.ts'], 'reject')).toEqual({ decision: 'clear', overlaps: [], queue: [b] });
+    await expect(locks.checkPlanOverlap(b, [ORDERS_LIST_TS], 'reject')).rejects.toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION', details: { policy: 'reject' } });
+    const report = await locks.checkPlanOverlap(b, [ORDERS_LIST_TS, 'src/other.ts'], 'block');
+    expect(report).toMatchObject({ decision: 'blocked', queue: [a, b], overlaps: [{ workId: a, files: [ORDERS_LIST_TS] }] });
+    await graph.write(setWorkState, { workId: a, repoId, state: 'COMPLETED', usedTokens: null, totalNodes: null, completedNodes: null });
+    expect((await locks.checkPlanOverlap(b, [ORDERS_LIST_TS], 'reject')).decision).toBe('clear');
+  });
+});
