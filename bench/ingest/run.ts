@@ -34,11 +34,14 @@ try {
   const unchanged = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: false });
   const changedFile = `src/app/features/f${Math.min(7, features - 1)}/components/f${Math.min(7, features - 1)}-c3.component.ts`;
   const incremental: number[] = [];
+  let lastIncremental = unchanged;
   for (let i = 0; i < 3; i++) {
     writeFileSync(join(root, changedFile), readFileSync(join(root, changedFile), 'utf8').replace(/select\(id: number\)/, `select${i}(id: number)`));
     const run = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, changedPaths: [changedFile], totals: false });
     incremental.push(run.timings.totalMs);
+    lastIncremental = run;
   }
+  const { extractors: _, ...incrementalPhases } = lastIncremental.timings;
   const t = full.timings;
   const report = {
     files: full.files.seen,
@@ -54,6 +57,8 @@ try {
     peakRssMb: mb(rssAfterFull),
     unchangedRerunMs: unchanged.timings.totalMs,
     incrementalOneFileMs: incremental,
+    incrementalPhasesMs: { ...incrementalPhases, knownFrom: lastIncremental.knownFrom },
+    unchangedStatSkipped: unchanged.files.statUnchanged,
     facts: full.totals,
     refs: full.refs.byStatus,
     events: full.events,
@@ -67,6 +72,7 @@ try {
     `  peak RSS:           ${report.peakRssMb} MB (goal < 2048)`,
     `  unchanged re-run:   ${report.unchangedRerunMs} ms`,
     `  one changed file:   ${report.incrementalOneFileMs.join(' / ')} ms (warm project, as --watch; goal < 300)`,
+    `    last run: ${Object.entries(incrementalPhases).filter(([k, v]) => k !== 'totalMs' && v > 0).map(([k, v]) => `${k.replace(/Ms$/, '')} ${v}`).join(' | ')} (File rows from the ${lastIncremental.knownFrom})`,
     `  reproduce: npm run bench:ingest   (BENCH_FEATURES=${features}; Neo4j from NEO4J_URI or the local instance)`,
   ];
   process.stdout.write(`${lines.join('\n')}\n${JSON.stringify(report)}\n`);

@@ -26,9 +26,14 @@ export interface KnownFiles {
  * empty (see `takeKnown`), so a half-written run never leaves a cache that disagrees with the graph.
  */
 export async function loadKnownFiles(graph: Graph, repoId: string, graphSnapshotId: string | null, warm?: KnownFiles): Promise<Map<string, KnownFile>> {
-  if (warm && graphSnapshotId !== null && warm.repoId === repoId && warm.snapshotId === graphSnapshotId) return warm.files;
+  if (isCurrent(warm, repoId, graphSnapshotId)) return warm.files;
   const rows = await graph.read(readFileHashes, { repoId });
   return new Map(rows.map((r) => [r.path, { path: r.path, sha256: r.sha256, blob: r.blob, executable: r.executable, reads: r.reads ?? [] }]));
+}
+
+/** True when the cached rows describe the snapshot the graph is at (null: unknown, or a run died writing). */
+export function isCurrent(warm: KnownFiles | undefined, repoId: string, graphSnapshotId: string | null): warm is KnownFiles {
+  return warm !== undefined && graphSnapshotId !== null && warm.repoId === repoId && warm.snapshotId === graphSnapshotId;
 }
 
 /** Removes the cached rows for the duration of a run; `rememberKnownFiles` puts the new ones back on success. */

@@ -90,22 +90,13 @@ async function linkWith(run: Runner, input: LinkInput): Promise<LinkResult> {
       edgeRows.push({ type: ref.relType, from: ref.fromId, to, ownerFile: ref.ownerFile, props });
     }
   }
-  const writeEdges = async (): Promise<void> => {
-    for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
-      for (const part of chunk(rows, input.batchRows)) {
-        const [row] = await run.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
-        bump(result.edges, type, row?.written ?? 0);
-        result.dangling += part.length - (row?.written ?? 0);
-      }
+  for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
+    for (const part of chunk(rows, input.batchRows)) {
+      const [row] = await run.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
+      bump(result.edges, type, row?.written ?? 0);
+      result.dangling += part.length - (row?.written ?? 0);
     }
-  };
-  const writeStatus = async (): Promise<void> => {
-    for (const rows of chunk(statusRows, input.batchRows)) await run.write(setRefStatus, { rows });
-  };
-  // The status updates touch only Ref nodes and the edges never do, so the two streams of
-  // transactions cannot deadlock each other: with separate transactions they run side by side
-  // (the server has a core to spare once parsing is over); inside one transaction, in turn.
-  if (run.concurrent) await Promise.all([writeEdges(), writeStatus()]);
-  else await writeEdges(), await writeStatus();
+  }
+  for (const rows of chunk(statusRows, input.batchRows)) await run.write(setRefStatus, { rows });
   return result;
 }

@@ -11,14 +11,12 @@ export type RunQuery = <P extends Record<string, unknown>, R>(query: Query<P, R>
 export interface Runner {
   read: RunQuery;
   write: RunQuery;
-  /** Whether independent statements may be in flight at the same time (separate transactions). */
-  concurrent: boolean;
 }
 
 export function graphRunner(graph: Graph): Runner {
-  return { read: (query, params) => graph.read(query, params), write: (query, params) => graph.write(query, params), concurrent: true };
+  return { read: (query, params) => graph.read(query, params), write: (query, params) => graph.write(query, params) };
 }
 
 export function txRunner(tx: GraphTx): Runner {
-  return { read: (query, params) => tx.run(query, params), write: (query, params) => tx.run(query, params), concurrent: false };
+  return { read: (query, params) => tx.run(query, params), write: (query, params) => tx.run(query, params) };
 }

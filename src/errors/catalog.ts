@@ -42,6 +42,8 @@ export const ERROR_CATALOG = {
   VERB_NOT_IMPLEMENTED: { message: 'That verb is defined but not available in this build yet.', retryable: false },
   BUDGET_EXHAUSTED: { message: 'The work has used its token budget; only budget-safe verbs run.', retryable: false },
   WORK_MISMATCH: { message: 'That agentId belongs to another work.', retryable: false },
+  // Sandboxed code (src/execution/sandbox): details.reason says why (preflight, timeout, memory, access_denied, threw, shape_mismatch, placeholder_return, crashed).
+  SANDBOX_DENIED: { message: 'The sandboxed code was refused or stopped.', retryable: false },
 } as const satisfies Record<string, { message: string; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

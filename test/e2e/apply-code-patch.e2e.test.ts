@@ -10,7 +10,7 @@ import type { PlanGraph, PlanGraphSchemaDocument } from '../../src/plan/index.js
 import { silentLogger } from '../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { connectClient } from '../support/mcp-process.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, type EnvelopeValues } from '../support/plan-fixture.js';
+import { copyFixture, goldenFixturePlan, planService, ORDERS_LIST_HTML, ORDERS_LIST_TS, type EnvelopeValues } from '../support/plan-fixture.js';
 
 const STATUS_LINE = "    { field: 'status', headerName: 'Status', cellRenderer: 'statusRenderer' },";
 const TOTAL_LINE = "    { field: 'total', headerName: 'Order total', type: 'numericColumn' },";
@@ -64,6 +64,9 @@ describe('apply_code_patch over MCP stdio', () => {
     expect(patched.state).toBe('PLAN_ACCEPTED');
     expect(patched.result).toMatchObject({ applied: true, edits: [{ type: 'replace_text', startLine: 22, endLine: 22 }], workspace: { kind: 'git-worktree', branch: `graphgate/${init.workId}` } });
     expect(patched.progress).toEqual({ totalNodes: 3, completedNodes: 0, remainingNodes: 3, pendingValidations: [{ nodeId: 'v-total-column', status: 'not_started' }] });
+
+    const view = await planService(graph, repoId, fixture.root).readPlan(init.workId!);
+    expect(view!.nodes.map((n) => [n.nodeId, n.outcome])).toEqual([['c-total-column', 'succeeded'], ['v-total-column', 'pending'], ['se-commit', 'pending']]);
 
     const codemod = await call({ verb: 'apply_code_patch', ...ids, args: { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'OrdersListComponent', to: 'OrderListComponent' } }] } });
     expect(codemod.result).toMatchObject({ applied: true, edits: [{ codemod: 'rename_identifier_in_file', changes: 1 }] });

@@ -21,13 +21,13 @@ const GOOD_ARGS: Record<string, Record<string, unknown>> = {
   escalate: { need: 'the orders grid' },
   signal_task_complete: { summary: 'done' },
   apply_code_patch: { planNodeId: 'n1', targetFile: 'src/app/users/user.service.ts', edits: [{ type: 'replace_text', oldText: 'all()', newText: 'list()' }] },
-  run_sandboxed_code: { planNodeId: 'n1', code: '(async () => 1)()' },
+  run_sandboxed_code: { planNodeId: 'n1', code: '(async () => 1)()', returns: { type: 'integer' } },
   execute_gated_side_effect: { planNodeId: 'n1', sideEffectType: 'git_commit' },
-  run_automation_recipe: { recipeId: 'r', planNodeId: 'n1', artifactBundleRef: 'a', diffSummaryRef: 'd' },
+  run_automation_recipe: { recipeId: 'run_targeted_validation', planNodeId: 'n1', artifactBundleRef: 'a', diffSummaryRef: 'd', params: { step: 'unit' } },
 };
 /** Verbs whose GOOD_ARGS are well-formed arguments but a refused request (an empty PlanGraph; a patch without an accepted plan). */
-const REFUSED: Record<string, string> = { submit_execution_plan: 'PLAN_MISSING_REQUIRED_FIELDS', apply_code_patch: 'ILLEGAL_TRANSITION' };
-const NOT_YET = new Set(['run_sandboxed_code', 'execute_gated_side_effect', 'run_automation_recipe']);
+const REFUSED: Record<string, string> = { submit_execution_plan: 'PLAN_MISSING_REQUIRED_FIELDS', apply_code_patch: 'ILLEGAL_TRANSITION', run_sandboxed_code: 'ILLEGAL_TRANSITION', run_automation_recipe: 'ILLEGAL_TRANSITION' };
+const NOT_YET = new Set(['execute_gated_side_effect']);
 
 describe('graphgate mcp over stdio with the SDK client', () => {
   let graph: Graph;

@@ -67,8 +67,11 @@ export const initializeWorkVerb = defineVerb({
     await ensureDirNoFollow(ctx.repoRoot, ['.ai', 'tmp', 'work', work.id]);
 
     ctx.progress?.('ingesting memory overrides, inbox files and attachments');
-    const overrides = await ingestMemoryOverrides({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), traceRef: ctx.traceRef, run: { signal } });
-    const attachments = await storeAttachments({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, workId: work.id, given: input.attachments ?? [], run: { signal } });
+    // Both side channels land before the pack reads active memories.
+    const [overrides, attachments] = await Promise.all([
+      ingestMemoryOverrides({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), traceRef: ctx.traceRef, run: { signal } }),
+      storeAttachments({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, workId: work.id, given: input.attachments ?? [], run: { signal } }),
+    ]);
 
     const assembled = await assemblePack({
       ...assemblyContext(ctx), prompt, lexemes: input.lexemes ?? [], workId: work.id, version: 1, supersedes: null,

@@ -3,6 +3,7 @@ import { TurnDenial } from '../deny.js';
 import { defineVerb, type VerbDefinition } from '../verb.js';
 import { applyCodePatchVerb } from './apply-code-patch.verb.js';
 import { runAutomationRecipeVerb } from './run-automation-recipe.verb.js';
+import { runSandboxedCodeVerb } from './run-sandboxed-code.verb.js';
 
 /** Verbs the v2 table defines whose handlers land in later issues: gated and validated now, denied cleanly. */
 function later(verb: string): never {
@@ -14,15 +15,6 @@ function later(verb: string): never {
 }
 
 const planNodeId = z.string().min(1).max(128).describe('the accepted plan node this action executes');
-
-export const runSandboxedCodeVerb = defineVerb({
-  name: 'run_sandboxed_code',
-  description: 'Runs a small script in a sandbox with read-only pack access.',
-  whenToUse: 'A plan node needs a computed answer that no read verb gives.',
-  states: ['PLAN_ACCEPTED'],
-  args: z.strictObject({ planNodeId, code: z.string().min(1).max(20_000).describe('an async IIFE') }),
-  run: async () => later('run_sandboxed_code'),
-});
 
 export const executeGatedSideEffectVerb = defineVerb({
   name: 'execute_gated_side_effect',

@@ -1,4 +1,4 @@
-import { ingestRepository } from '../../../ingest/index.js';
+import { createTsProjectCache, ingestRepository, type TsProjectCache } from '../../../ingest/index.js';
 import { AppError } from '../../errors/index.js';
 import type { Graph, RunOptions } from '../../graph/index.js';
 import type { PackStore } from '../../pack/index.js';
@@ -27,7 +27,12 @@ export interface PatchServiceOptions {
   codemods?: CodemodRegistry;
   maxFileBytes?: number;
   now?: () => Date;
+  /** Warm ts-morph projects per workspace root, kept between patches (re-ingest then re-parses only the touched file). */
+  projectCaches?: Map<string, TsProjectCache>;
 }
+
+/** Keeps at most this many warm workspace projects. */
+const MAX_WARM_PROJECTS = 4;
 
 /** Who asked (recorded in trace.refs.json). */
 export interface PatchCaller {
@@ -50,6 +55,18 @@ export class PatchService {
   constructor(private readonly options: PatchServiceOptions) {
     this.operations = new OperationStore({ graph: options.graph, repoId: options.repoId });
     this.codemods = options.codemods ?? defaultCodemodRegistry;
+  }
+
+  private projectCache(root: string): TsProjectCache | undefined {
+    const caches = this.options.projectCaches;
+    if (!caches) return undefined;
+    let cache = caches.get(root);
+    if (!cache) {
+      if (caches.size >= MAX_WARM_PROJECTS) caches.delete(caches.keys().next().value as string);
+      cache = createTsProjectCache();
+      caches.set(root, cache);
+    }
+    return cache;
   }
 
   async apply(caller: PatchCaller, args: ApplyCodePatchArgs, run?: RunOptions): Promise<{ result: Record<string, unknown>; progress?: PlanProgress }> {
@@ -101,7 +118,9 @@ export class PatchService {
     const patchedMs = Math.round(performance.now() - started);
     note(`wrote ${target} in the workspace (${patchedMs} ms)`);
 
-    const summary = await ingestRepository({ graph: this.options.graph, root: ws.root, log: this.options.log, settings: { repoId: this.options.repoId }, changedPaths: [target], totals: false });
+    const summary = await ingestRepository({
+      graph: this.options.graph, root: ws.root, log: this.options.log, settings: { repoId: this.options.repoId }, changedPaths: [target], totals: false, projectCache: this.projectCache(ws.root),
+    });
     note(`re-ingested ${summary.files.parsed} file(s), snapshot ${summary.snapshotId}`);
     const diff = summariseDiff(target, before, after);
     const progress = await this.options.plans.markNodeExecuted(workId, node.nodeId, 'succeeded', {

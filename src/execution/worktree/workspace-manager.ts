@@ -97,6 +97,11 @@ export class WorkspaceManager {
     const present = await lstat(dir).catch(() => undefined);
     if (!present) {
       await mkdir(join(repoRoot, '.worktrees'), { recursive: true });
+      const parent = await lstat(join(repoRoot, '.worktrees'));
+      if (parent.isSymbolicLink() || !parent.isDirectory()) {
+        throw new AppError('PATH_REJECTED', { message: '.worktrees is not a plain folder of the repository.', details: { reason: 'outside_root' } });
+      }
+      await git(repoRoot, ['worktree', 'prune']);
       const branchExists = await git(repoRoot, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]).then(() => true, () => false);
       const args = branchExists ? ['worktree', 'add', '--', dir, branch] : ['worktree', 'add', '-b', branch, '--', dir, baseCommit];
       await git(repoRoot, args, { timeoutMs: 120_000 });

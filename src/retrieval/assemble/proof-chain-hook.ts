@@ -59,14 +59,16 @@ export async function requiredProofChains(ctx: LaneContext, required: readonly P
   const out: PackProofChain[] = [];
   const base = { graph: ctx.graph, repoId: ctx.repoId, limit: 400, ...(ctx.run ? { run: ctx.run } : {}) };
   for (const type of required) {
-    const found: ProofChain[] = [];
+    // Starts of one kind run in parallel; results keep the starts' order, so the choice stays deterministic.
+    const all = async (ids: readonly string[], run: (id: string) => Promise<ProofChain[]>): Promise<ProofChain[]> => (await Promise.all(ids.slice(0, MAX_STARTS).map(run))).flat();
+    let found: ProofChain[];
     if (type === 'aggrid_origin') {
-      for (const tableId of starts.tables.slice(0, MAX_STARTS)) found.push(...(await agGridOriginChains({ ...base, tableId })));
-      if (found.length === 0) for (const componentId of starts.components.slice(0, MAX_STARTS)) found.push(...(await agGridOriginChains({ ...base, componentId })));
-      if (found.length === 0) for (const routeId of starts.routes.slice(0, MAX_STARTS)) found.push(...(await agGridOriginChains({ ...base, routeId })));
+      found = await all(starts.tables, (tableId) => agGridOriginChains({ ...base, tableId }));
+      if (found.length === 0) found = await all(starts.components, (componentId) => agGridOriginChains({ ...base, componentId }));
+      if (found.length === 0) found = await all(starts.routes, (routeId) => agGridOriginChains({ ...base, routeId }));
     } else {
-      for (const routeId of starts.routes.slice(0, MAX_STARTS)) found.push(...(await federationChains({ ...base, routeId })));
-      if (found.length === 0) for (const componentId of starts.components.slice(0, MAX_STARTS)) found.push(...(await federationChains({ ...base, componentId })));
+      found = await all(starts.routes, (routeId) => federationChains({ ...base, routeId }));
+      if (found.length === 0) found = await all(starts.components, (componentId) => federationChains({ ...base, componentId }));
     }
     out.push(best(found.map((c) => toPackChain(type, c))) ?? NONE[type]);
   }

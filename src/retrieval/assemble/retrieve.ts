@@ -95,7 +95,8 @@ export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
   ]);
   const details = new Map<string, FileDetailRow>();
   const direct = first.flatMap((l) => l.candidates);
-  const ranked1 = await rankWithDetails(input, direct, details);
+  // Seeds only need the direct ranking; file details are read once, after closure, for the final one.
+  const ranked1 = rankFiles(enrich(direct, details, input.snapshotId), lexemes, budgets.rank);
 
   input.progress?.('expanding closure from the anchors; reading policies and memories');
   const top = ranked1.slice(0, budgets.files.maxFiles);
@@ -106,8 +107,7 @@ export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
     seeds.length > 0 ? expandClosure(ctx, seeds, budgets.closure) : Promise.resolve({ candidates: [], tests: [], cut: [], edges: 0, configFlags: [] } as ClosureResult),
   ]);
   const folders = sortedUnique(top.slice(0, 20).map((f) => parentFolder(f.path)));
-  const legacyTags = sortedUnique(top.flatMap((f) => details.get(f.path)?.adpTags ?? []));
-  const policy = policyPlaneOf(policyRows, { folders, legacyTags });
+  const policy = policyPlaneOf(policyRows, { folders, legacyTags: [] });
   const memory = scopeMemories(memoryRows, { folders, now: input.now });
 
   const lanes = [...first, policy.result, memory.result, { lane: 'closure' as const, candidates: closure.candidates, searched: seeds.length > 0, notes: [] }];

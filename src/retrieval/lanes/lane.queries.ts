@@ -32,7 +32,7 @@ export interface IndexWeights {
   endpoint: number;
 }
 
-export const lexicalSearchQuery = loadQuery<{ repoId: string; query: string; perIndex: Integer; weights: IndexWeights }, LexicalRow>('retrieval/lexical-search.cypher');
+export const lexicalSearchQuery = loadQuery<{ repoId: string; query: string; scan: Integer; perIndex: Integer; weights: IndexWeights }, LexicalRow>('retrieval/lexical-search.cypher');
 
 export const symbolLookupQuery = loadQuery<
   {

@@ -17,12 +17,15 @@ const INDEX_LABEL: Record<string, string> = {
  * Lexical lane: the positive lexemes (norms and variants, weighted by boost) as one escaped Lucene OR
  * query over the five full-text indexes; each hit scores Lucene score × index weight. An empty query
  * (nothing searchable) does not search; a query the parser refuses yields an empty lane with a note.
+ * Each index is read for its best `scan` hits (all repositories of the database share the index),
+ * of which the best `perIndex` of this repository are kept: bounded work on a large repository, at
+ * the price that another repository's better hits can crowd this one's out beyond `scan`.
  */
-export async function lexicalLane(ctx: LaneContext, lexemes: readonly Lexeme[], options: { perIndex?: number; weights?: IndexWeights } = {}): Promise<LaneResult> {
+export async function lexicalLane(ctx: LaneContext, lexemes: readonly Lexeme[], options: { perIndex?: number; scan?: number; weights?: IndexWeights } = {}): Promise<LaneResult> {
   const query = buildLuceneQuery(lexemeQueryTerms(lexemes));
   if (!query) return { lane: 'lexical', candidates: [], searched: false, notes: [] };
   const { rows, notes } = await guardedLane('lexical', () => ctx.graph.read(lexicalSearchQuery, {
-    repoId: ctx.repoId, query, perIndex: int(options.perIndex ?? 40), weights: options.weights ?? DEFAULT_INDEX_WEIGHTS,
+    repoId: ctx.repoId, query, perIndex: int(options.perIndex ?? 40), scan: int(options.scan ?? 500), weights: options.weights ?? DEFAULT_INDEX_WEIGHTS,
   }, ctx.run));
   const candidates = toCandidates(rows, 'lexical', (r) => ({
     score: round(r.score, 6),

@@ -16,6 +16,7 @@ import { cleanNamespace, openTestGraph, testNamespace } from '../../support/grap
 import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
 
 const readSymbols = loadQuery<{ repoId: string; path: string }, { names: string[] }>('test-support/read-file-symbols.cypher');
+const readTagUsages = loadQuery<{ repoId: string; paths: string[]; limit: ReturnType<typeof int> }, { tag: string; lineStart: number }>('plan/read-tag-usages.cypher');
 const ROUTING = 'projects/host/src/app/app-routing.module.ts';
 
 /** The golden plan plus change nodes for the template, the service (symlink trap) and a file outside the pack. */
@@ -106,6 +107,9 @@ describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', 
     await service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, edits: [{ type: 'ast_codemod', codemod: 'rewrite_template_tag', params: { from: 'sdf-page-header', to: 'sdf-header' } }] });
     const text = readFileSync(join(fixture.root, '.worktrees', caller.workId, ORDERS_LIST_HTML), 'utf8');
     expect(text.split('\n')[1]).toBe('  <sdf-header heading="Orders"></sdf-header>');
+    const usages = await graph.read(readTagUsages, { repoId, paths: [ORDERS_LIST_HTML], limit: int(50) });
+    expect(usages.map((u) => u.tag)).toContain('sdf-header');
+    expect(usages.map((u) => u.tag)).not.toContain('sdf-page-header');
   });
 
   it('denies a replace_text that does not match with the nearest match, writing nothing', async () => {
@@ -153,7 +157,6 @@ describe('non-git fallback workspace', () => {
       writeFileSync(join(ws.root, ORDERS_LIST_TS), 'changed');
       expect(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8')).not.toBe('changed');
       expect((await new WorkspaceManager({ graph, repoId, repoRoot: fixture.root }).ensure(work.workId)).root).toBe(ws.root);
-      void int;
     } finally {
       await cleanNamespace(graph, repoId);
       fixture.dispose();
