@@ -17,14 +17,14 @@ OPTIONAL CALL (w, olds, prevs, applied) {
   CALL (p) {
     UNWIND $paths AS path
     MATCH (f:File {repoId: $repoId, path: path})
-    MERGE (p)-[:INCLUDES]->(f)
+    CREATE (p)-[:INCLUDES]->(f)
     RETURN count(DISTINCT f) AS fileCount
   }
   CALL (p) {
     UNWIND $symbolIds AS symbolId
     MATCH (s:Symbol {id: symbolId})
     WHERE s.repoId = $repoId
-    MERGE (p)-[:INCLUDES]->(s)
+    CREATE (p)-[:INCLUDES]->(s)
     RETURN count(DISTINCT s) AS symbolCount
   }
   SET p.fileCount = fileCount, p.symbolCount = symbolCount

@@ -1,5 +1,5 @@
-// retrieval/symbol-lookup.cypher — symbol lane: exact/prefix symbol names, selectors and contract tags, route paths, file paths and grid fields
-// params: repoId: string, nameQuery: string (escaped terms and prefixes, '' = none), names: list<string> (lowercase), selectors, routePaths, routeShapes: list<list<string>>, filePaths, fileNames, fields: list<string>, limit: Integer   returns: id, labels, name, path, line, symbolKind, snapshotId, match, term, grade
+// retrieval/symbol-lookup.cypher — symbol lane: exact/prefix symbol names, selectors and contract tags, route paths, file paths and grid fields (every branch index-driven; an empty term list costs nothing)
+// params: repoId: string, nameQuery: string (escaped terms and prefixes, '' = none), names: list<string> (lowercase), selectors, routePaths, routeQuery: string (escaped segment terms, '' = none), routeShapes: list<list<string>>, filePaths, fileQuery: string (escaped name terms, '' = none), fileNames, fields: list<string>, limit: Integer   returns: id, labels, name, path, line, symbolKind, snapshotId, match, term, grade
 CALL () {
   WITH $nameQuery AS q WHERE q <> ''
   CALL db.index.fulltext.queryNodes('ft_symbol_name', q, {limit: 2000}) YIELD node
@@ -10,29 +10,41 @@ CALL () {
     coalesce(head(exact), head(prefix)) AS term, CASE WHEN size(exact) > 0 THEN 1.0 ELSE 0.6 END AS grade
   ORDER BY grade DESC, node.id LIMIT $limit
   UNION ALL
-  MATCH (node:Component) WHERE node.selector IN $selectors AND node.repoId = $repoId
-  RETURN node, 'exact selector' AS match, node.selector AS term, 1.0 AS grade ORDER BY node.id LIMIT $limit
+  UNWIND $selectors AS selector
+  MATCH (node:Component {selector: selector}) WHERE node.repoId = $repoId
+  RETURN node, 'exact selector' AS match, selector AS term, 1.0 AS grade ORDER BY node.id LIMIT $limit
   UNION ALL
-  MATCH (node:ContractComponent) WHERE node.tag IN $selectors AND node.repoId = $repoId
-  RETURN node, 'web-component contract' AS match, node.tag AS term, 1.0 AS grade ORDER BY node.id LIMIT $limit
+  UNWIND $selectors AS selector
+  MATCH (node:ContractComponent {tag: selector}) WHERE node.repoId = $repoId
+  RETURN node, 'web-component contract' AS match, selector AS term, 1.0 AS grade ORDER BY node.id LIMIT $limit
   UNION ALL
-  MATCH (node:Usage) WHERE node.tag IN $selectors AND node.repoId = $repoId
-  RETURN node, 'tag used in template' AS match, node.tag AS term, 0.5 AS grade ORDER BY node.id LIMIT $limit
+  UNWIND $selectors AS selector
+  MATCH (node:Usage {tag: selector}) WHERE node.repoId = $repoId
+  RETURN node, 'tag used in template' AS match, selector AS term, 0.5 AS grade ORDER BY node.id LIMIT $limit
   UNION ALL
-  MATCH (node:Route) WHERE node.repoId = $repoId AND size($routeShapes) > 0
-    AND (node.fullPath IN $routePaths OR [s IN split(node.fullPath, '/') | CASE WHEN s STARTS WITH ':' THEN ':' ELSE s END] IN $routeShapes)
-  RETURN node, CASE WHEN node.fullPath IN $routePaths THEN 'exact route path' ELSE 'route path shape' END AS match, node.fullPath AS term,
-    CASE WHEN node.fullPath IN $routePaths THEN 1.0 ELSE 0.9 END AS grade
-  ORDER BY grade DESC, node.id LIMIT $limit
+  UNWIND $routePaths AS routePath
+  MATCH (node:Route {fullPath: routePath}) WHERE node.repoId = $repoId
+  RETURN node, 'exact route path' AS match, routePath AS term, 1.0 AS grade ORDER BY node.id LIMIT $limit
   UNION ALL
-  MATCH (node:File) WHERE node.repoId = $repoId AND (size($filePaths) > 0 OR size($fileNames) > 0)
-    AND (node.path IN $filePaths OR node.name IN $fileNames OR any(p IN $filePaths WHERE node.path ENDS WITH '/' + p))
-  RETURN node, CASE WHEN node.path IN $filePaths THEN 'exact file path' ELSE 'file name' END AS match, node.path AS term,
-    CASE WHEN node.path IN $filePaths THEN 1.0 ELSE 0.8 END AS grade
-  ORDER BY grade DESC, node.id LIMIT $limit
+  WITH $routeQuery AS q WHERE q <> ''
+  CALL db.index.fulltext.queryNodes('ft_route_path', q, {limit: 2000}) YIELD node
+  WITH node WHERE node.repoId = $repoId AND NOT node.fullPath IN $routePaths
+    AND [s IN split(node.fullPath, '/') | CASE WHEN s STARTS WITH ':' THEN ':' ELSE s END] IN $routeShapes
+  RETURN node, 'route path shape' AS match, node.fullPath AS term, 0.9 AS grade ORDER BY node.id LIMIT $limit
   UNION ALL
-  MATCH (node:ColumnDef) WHERE node.repoId = $repoId AND node.field IN $fields
-  RETURN node, 'grid column field' AS match, node.field AS term, 0.7 AS grade ORDER BY node.id LIMIT $limit
+  UNWIND $filePaths AS filePath
+  MATCH (node:File {repoId: $repoId, path: filePath})
+  RETURN node, 'exact file path' AS match, filePath AS term, 1.0 AS grade ORDER BY node.id LIMIT $limit
+  UNION ALL
+  WITH $fileQuery AS q WHERE q <> ''
+  CALL db.index.fulltext.queryNodes('ft_file_path', q, {limit: 2000}) YIELD node
+  WITH node WHERE node.repoId = $repoId AND NOT node.path IN $filePaths
+    AND (node.name IN $fileNames OR any(p IN $filePaths WHERE node.path ENDS WITH '/' + p))
+  RETURN node, 'file name' AS match, node.path AS term, 0.8 AS grade ORDER BY node.id LIMIT $limit
+  UNION ALL
+  UNWIND $fields AS field
+  MATCH (node:ColumnDef {field: field}) WHERE node.repoId = $repoId
+  RETURN node, 'grid column field' AS match, field AS term, 0.7 AS grade ORDER BY node.id LIMIT $limit
 }
 RETURN node.id AS id, labels(node) AS labels, coalesce(node.name, node.tag, node.fullPath, node.field, node.path) AS name,
   coalesce(node.path, node.ownerFile) AS path, node.startLine AS line, CASE WHEN node:Symbol THEN node.kind END AS symbolKind,

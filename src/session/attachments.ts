@@ -36,7 +36,7 @@ const sha = (data: Buffer): string => createHash('sha256').update(data).digest('
  * Side channel 2 of initialize_work (001 §12): files in `.ai/inbox/` and the agent's `attachments[]`
  * are stored under `.ai/tmp/work/{workId}/attachments/` and recorded as Attachment nodes of the Work.
  * Inline data (`inline:base64:…`) and repo files named by a repo-relative path are copied (5 MB cap,
- * no symlinks, never outside the repository); other refs (URLs, opaque ids) are kept as references.
+ * no symlinks, never outside the repository, never from hidden folders such as `.ai/auth`); other refs (URLs, opaque ids) are kept as references.
  * A refused attachment is reported with its reason, never an error.
  */
 export async function storeAttachments(input: {
@@ -77,6 +77,8 @@ export async function storeAttachments(input: {
     }
     try {
       const resolved = await resolveExisting(input.root, a.ref);
+      // Hidden folders (.ai/auth with tokens, .git, .env …) are never copied into a work.
+      if (resolved.relative.split('/').some((segment) => segment.startsWith('.'))) throw new Error('hidden files and folders are not attached');
       const file = await lstat(resolved.absolute);
       if (!file.isFile() || file.size > MAX_BYTES) throw new Error(file.isFile() ? `larger than ${MAX_BYTES} bytes` : 'not a regular file');
       out.push({ ...base, status: 'stored', ...(await store(artifactId, resolved.relative.split('/').pop() ?? 'file', await readFile(resolved.absolute))) });

@@ -70,12 +70,17 @@ describe('apply_code_patch over MCP stdio', () => {
 
     const codemod = await call({ verb: 'apply_code_patch', ...ids, args: { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'OrdersListComponent', to: 'OrderListComponent' } }] } });
     expect(codemod.result).toMatchObject({ applied: true, edits: [{ codemod: 'rename_identifier_in_file', changes: 1 }] });
+    const imports = await call({ verb: 'apply_code_patch', ...ids, args: { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'ast_codemod', codemod: 'update_import_specifier', params: { moduleSpecifier: '../grid/column-helpers', newModuleSpecifier: '../grid/column-helpers.js' } }] } });
+    expect(imports.result).toMatchObject({ applied: true, edits: [{ codemod: 'update_import_specifier', changes: 1 }] });
+    const badParams = await call({ verb: 'apply_code_patch', ...ids, args: { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'ast_codemod', codemod: 'update_route_path_literal', params: { from: 'x' } }] } });
+    expect(badParams.deny?.code).toBe('INVALID_ARGS');
 
     const retry = await call({ verb: 'apply_code_patch', ...ids, args: patchArgs });
     expect(retry.result).toMatchObject({ replayed: true, applied: true });
     const worktreeText = readFileSync(join(fixture.root, '.worktrees', init.workId!, ORDERS_LIST_TS), 'utf8');
     expect(worktreeText.split(TOTAL_LINE).length).toBe(2);
     expect(worktreeText).toContain('export class OrderListComponent');
+    expect(worktreeText).toContain("import { moneyColumn } from '../grid/column-helpers.js';");
     expect(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8')).not.toContain(TOTAL_LINE);
 
     const done = await call({ verb: 'signal_task_complete', ...ids, args: { summary: 'patched; validation pending' } });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { writeNodeArtifacts } from '../../execution/artifacts/artifact-writer.js';
+import { OperationStore } from '../../execution/idempotency/operation-store.js';
 import { RecipeService } from '../../execution/recipes/recipe-service.js';
 import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
 import { canonicalRepoPath } from '../../paths/index.js';
@@ -20,6 +22,8 @@ export const runAutomationRecipeVerb = defineVerb({
     planNodeId: z.string().min(1).max(128).describe('the accepted plan node this recipe executes (a change node to edit, a validate node to validate)'),
     artifactBundleRef: ref('where the node’s artifacts go (repo-relative)'),
     diffSummaryRef: ref('where the diff summary goes (repo-relative)'),
+    operationId: z.string().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only').optional()
+      .describe('idempotency key: a retried call with the same id and arguments returns the recorded result and runs nothing again'),
     params: z.record(z.string(), z.unknown()).optional().describe('recipe parameters, validated by the recipe’s schema (replace_lexeme_in_file: file, from, to, expectedCount?; run_targeted_validation: step, target?)'),
   }),
   async run({ ctx, input }) {
@@ -30,14 +34,33 @@ export const runAutomationRecipeVerb = defineVerb({
     const { files } = await requirePack(ctx);
     const workspace = await new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }).ensure(work.work.id, { signal: ctx.signal });
     const recipes = new RecipeService({ graph: ctx.graph, repoId: ctx.repoId, config: ctx.config, plans: ctx.plans });
-    const run = await recipes.run({
-      workId: work.work.id, nodeId: input.planNodeId, agentId: ctx.agentId, runSessionId: ctx.runSessionId,
-      recipeId: input.recipeId, params: input.params ?? {}, worktreeRoot: workspace.root, packFiles: files,
-    }, { signal: ctx.signal });
-    const { progress, ...result } = run.result as Record<string, unknown> & { progress?: PlanProgress };
-    return {
-      result: { usageId: run.usageId, recipeId: run.recipeId, planNodeId: input.planNodeId, artifactBundleRef: input.artifactBundleRef, diffSummaryRef: input.diffSummaryRef, ...result },
-      ...(progress ? { progress } : {}),
-    };
+    const operations = new OperationStore({ graph: ctx.graph, repoId: ctx.repoId });
+    const workId = work.work.id;
+    if (input.operationId) {
+      const claim = await operations.claim({ workId, operationId: input.operationId, verb: 'run_automation_recipe', args: input }, { signal: ctx.signal });
+      if (claim.kind === 'replay') return { result: { ...claim.result, replayed: true } };
+    }
+    let run;
+    try {
+      run = await recipes.run({
+        workId, nodeId: input.planNodeId, agentId: ctx.agentId, runSessionId: ctx.runSessionId,
+        recipeId: input.recipeId, params: input.params ?? {}, worktreeRoot: workspace.root, packFiles: files,
+      }, { signal: ctx.signal });
+    } catch (error) {
+      if (input.operationId) await operations.abandon({ workId, operationId: input.operationId }).catch(() => undefined);
+      throw error;
+    }
+    const { progress, ...rest } = run.result as Record<string, unknown> & { progress?: PlanProgress };
+    const result = { usageId: run.usageId, recipeId: run.recipeId, planNodeId: input.planNodeId, artifactBundleRef: input.artifactBundleRef, diffSummaryRef: input.diffSummaryRef, operationId: input.operationId ?? null, ...rest };
+    const artifacts = await writeNodeArtifacts(ctx.repoRoot, workId, input.planNodeId, {
+      result,
+      opLog: [`${ctx.now().toISOString()} run_automation_recipe ${run.recipeId} on ${input.planNodeId}: ${rest.passed === false ? 'failed' : 'succeeded'}`],
+      traceRefs: { workId, planNodeId: input.planNodeId, usageId: run.usageId, agentId: ctx.agentId, runSessionId: ctx.runSessionId, traceRef: ctx.traceRef, operationId: input.operationId ?? null },
+      diffSummary: run.recipeId === 'replace_lexeme_in_file' ? { file: rest.file, replacements: rest.replacements, sha256Before: rest.sha256Before, sha256After: rest.sha256After } : {},
+      validation: run.recipeId === 'run_targeted_validation' ? { passed: rest.passed, hooks: rest.hooks ?? null, gateRunId: rest.gateRunId ?? null, junit: rest.junit ?? null } : {},
+    });
+    const withArtifacts = { ...result, artifacts };
+    if (input.operationId) await operations.complete({ workId, operationId: input.operationId, result: withArtifacts }, { signal: ctx.signal });
+    return { result: withArtifacts, ...(progress ? { progress } : {}) };
   },
 });

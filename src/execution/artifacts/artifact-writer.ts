@@ -18,6 +18,14 @@ function segment(value: string, what: string): string {
   return value;
 }
 
+/** Redacts every string inside a JSON value (so patterns see raw text, not JSON-escaped quotes). */
+function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return redactSecrets(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)]));
+  return value;
+}
+
 /** Repo-relative folder of a node's artifacts. */
 export function artifactDir(workId: string, nodeId: string): string {
   return `.ai/tmp/work/${segment(workId, 'workId')}/artifacts/${segment(nodeId, 'nodeId')}`;
@@ -30,7 +38,7 @@ export function artifactDir(workId: string, nodeId: string): string {
  */
 export async function writeNodeArtifacts(repoRootReal: string, workId: string, nodeId: string, artifacts: NodeArtifacts, secrets: readonly string[] = []): Promise<Record<string, string>> {
   const base = artifactDir(workId, nodeId).split('/');
-  const json = (value: unknown) => `${redactSecrets(JSON.stringify(value, null, 2), secrets)}\n`;
+  const json = (value: unknown) => `${redactSecrets(JSON.stringify(redactDeep(value, secrets), null, 2), secrets)}\n`;
   const files: Array<[string, string]> = [
     ['result.json', json(artifacts.result)],
     ['op.log', `${artifacts.opLog.map((l) => redactSecrets(l, secrets)).join('\n')}\n`],

@@ -57,15 +57,24 @@ export class LockService {
     return int(this.options.ttlMs ?? DEFAULT_LEASE_TTL_MS);
   }
 
-  /** Takes (or renews) leases on every resource for a work's node, or throws the collision. */
-  async acquire(workId: string, nodeId: string | null, resources: readonly string[], run?: RunOptions): Promise<AcquireResult> {
+  /** Takes (or renews) leases on every resource for a work's node, or throws the collision (nothing is kept then). */
+  acquire(workId: string, nodeId: string | null, resources: readonly string[], run?: RunOptions): Promise<AcquireResult> {
+    return this.acquireAll(workId, [{ nodeId, resources }], run);
+  }
+
+  /**
+   * Leases the resources of several nodes (e.g. every target of a just-accepted plan), all or nothing
+   * in one transaction, keys in sorted order; throws the collision naming every holder.
+   */
+  async acquireAll(workId: string, nodes: ReadonlyArray<{ nodeId: string | null; resources: readonly string[] }>, run?: RunOptions): Promise<AcquireResult> {
     const { graph, repoId } = this.options;
-    const keys = uniqueSorted(resources);
+    const wanted = nodes.flatMap((n) => uniqueSorted(n.resources).map((resource) => ({ nodeId: n.nodeId, resource })))
+      .sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : (a.nodeId ?? '') < (b.nodeId ?? '') ? -1 : 1));
     return graph.writeTx('execution/lock-acquire', async (tx) => {
       const holders: LeaseHolder[] = [];
       const reclaimed: AcquireResult['reclaimed'] = [];
       let expiresAt = '';
-      for (const resource of keys) {
+      for (const { nodeId, resource } of wanted) {
         const [row] = await tx.run(acquireLease, { repoId, workId, nodeId, resource, ttlMs: this.ttl, reclaimId: `reclaim:${randomUUID()}` });
         if (!row!.acquired) holders.push({ resource, workId: row!.holderWorkId ?? '', nodeId: row!.holderNodeId, expiresAt: row!.expiresAt });
         else {
@@ -75,7 +84,7 @@ export class LockService {
       }
       // Throwing rolls the whole transaction back: no partial reservation survives a collision.
       if (holders.length > 0) throw collision(holders);
-      return { resources: keys, expiresAt, reclaimed };
+      return { resources: uniqueSorted(wanted.map((w) => w.resource)), expiresAt, reclaimed };
     }, run);
   }
 

@@ -35,6 +35,8 @@ function deny(reason: SandboxDenyReason, message: string, extra: Record<string, 
 }
 
 const secrets = () => secretValuesOf(process.env);
+// Node 20 names the permission model `--experimental-permission`; Node 23+ calls it `--permission`.
+const PERMISSION_FLAG = Number(process.versions.node.split('.')[0]) >= 23 ? '--permission' : '--experimental-permission';
 
 /**
  * Runs an async IIFE in a separate Node process: empty environment, a fresh temp folder as cwd,
@@ -56,7 +58,7 @@ export async function runSandboxedCode(req: SandboxRequest): Promise<SandboxResu
     ]);
     const argv = [
       process.execPath, `--max-old-space-size=${req.memoryMb ?? 128}`, '--no-warnings',
-      '--experimental-permission', `--allow-fs-read=${dir}`, ...Object.values(req.packFiles).map((p) => `--allow-fs-read=${p}`),
+      PERMISSION_FLAG, `--allow-fs-read=${dir}`, ...Object.values(req.packFiles).map((p) => `--allow-fs-read=${p}`),
       '--import', join(dir, 'preload.mjs'), join(dir, 'runner.mjs'),
     ];
     const run = await runArgv({ argv, cwd: dir, env: {}, timeoutMs: req.timeoutMs ?? 5_000, maxOutputBytes: 1024 * 1024, killGraceMs: 200, signal: req.signal });

@@ -59,7 +59,11 @@ export class WorkspaceManager {
 
   /** The work's workspace, created on first use. */
   ensure(workId: string, run?: RunOptions): Promise<Workspace> {
-    requireWorkId(workId);
+    try {
+      requireWorkId(workId);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const inFlight = this.pending.get(workId);
     if (inFlight) return inFlight;
     const created = this.create(workId, run).finally(() => this.pending.delete(workId));

@@ -158,7 +158,10 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   progress?.(strategy.requiredProofChains.length > 0 ? `proving ${strategy.requiredProofChains.join(' and ')} chains` : 'no proof chain required');
   const entities = selected.flatMap((f) => f.entities);
   const idsOf = (kinds: string[]) => sortedUnique([...anchors.entrypoints, ...entities].filter((e) => kinds.includes(e.kind)).map((e) => e.id));
-  const chains = await requiredProofChains(ctx, strategy.requiredProofChains, { tables: idsOf(['grid_table']), components: idsOf(['component']), routes: idsOf(['route']) });
+  const [chains, [snapEnd]] = await Promise.all([
+    requiredProofChains(ctx, strategy.requiredProofChains, { tables: idsOf(['grid_table']), components: idsOf(['component']), routes: idsOf(['route']) }),
+    ctx.graph.read(repoSnapshotQuery, { repoId: input.repoId }, ctx.run),
+  ]);
   const chainPaths = new Set(selected.map((f) => f.path));
   const hopCandidates: Candidate[] = chains.flatMap((c) => c.hops.flatMap((h) => (h.path && h.id && !chainPaths.has(h.path)
     ? [{ id: h.id, kind: 'file' as const, path: h.path, lane: 'closure' as const, rawScore: 1, reasons: [`hop ${h.label} of the ${c.chainType} proof chain`] }] : [])));
@@ -169,7 +172,6 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   }
   lap('proof-chains');
 
-  const [snapEnd] = await ctx.graph.read(repoSnapshotQuery, { repoId: input.repoId }, ctx.run);
   const moved = (snapEnd?.snapshotId ?? '') !== snapshotId;
   const sha = new Map([...retrieval.details.values()].flatMap((d) => (d.sha256 ? [[d.path, d.sha256] as const] : [])));
   const files = evidenceFilesOf(selected, sha).map((f) => (moved ? { ...f, snapshotId: `mixed:${snapshotId},${snapEnd?.snapshotId ?? ''}`.slice(0, 200) } : f));

@@ -36,8 +36,8 @@ export const lexicalSearchQuery = loadQuery<{ repoId: string; query: string; sca
 
 export const symbolLookupQuery = loadQuery<
   {
-    repoId: string; nameQuery: string; names: string[]; selectors: string[]; routePaths: string[]; routeShapes: string[][];
-    filePaths: string[]; fileNames: string[]; fields: string[]; limit: Integer;
+    repoId: string; nameQuery: string; names: string[]; selectors: string[]; routePaths: string[]; routeQuery: string; routeShapes: string[][];
+    filePaths: string[]; fileQuery: string; fileNames: string[]; fields: string[]; limit: Integer;
   },
   GradedRow
 >('retrieval/symbol-lookup.cypher');

@@ -1,5 +1,7 @@
 import { int } from '../../graph/index.js';
 import type { Lexeme } from '../lexemes/lexeme.model.js';
+import { escapeLucene } from '../lexemes/lucene-query.js';
+import { lexTokens } from '../../text/lex-text.js';
 import { sortedUnique } from '../shared/stable-order.js';
 import { toCandidates } from './lane-rows.js';
 import { guardedLane, lexemesOf, type LaneContext, type LaneResult } from './lane.model.js';
@@ -36,9 +38,16 @@ export function symbolTerms(lexemes: readonly Lexeme[]) {
   const filePaths = sortedUnique(files).slice(0, MAX_TERMS);
   const fileNames = sortedUnique(files.map((f) => f.split('/').pop() ?? '').filter((f) => f.includes('.'))).slice(0, MAX_TERMS);
   const fields = sortedUnique(lexemesOf(lexemes, ['GRID_FIELD']).flatMap((l) => [l.raw, l.norm])).slice(0, MAX_TERMS);
-  // Names narrow through the symbol full-text index (exact token or prefix); Cypher then verifies them.
+  // Names, route shapes and file names narrow through the full-text indexes (all tokens of a term
+  // required; names also as a prefix); Cypher then verifies each hit exactly.
   const nameQuery = names.flatMap((n) => [n, `${n}*`]).join(' OR ');
-  return { nameQuery, names, selectors, routePaths, routeShapes, filePaths, fileNames, fields };
+  const allOf = (text: string): string => {
+    const tokens = [...new Set(lexTokens(text).filter((t) => !t.includes('-') && !t.includes('_')))].slice(0, 8).map(escapeLucene).filter(Boolean);
+    return tokens.length > 0 ? `(${tokens.join(' AND ')})` : '';
+  };
+  const routeQuery = [...new Set(routeShapes.map((s) => allOf(s.filter((x) => x !== ':').join(' '))).filter(Boolean))].join(' OR ');
+  const fileQuery = [...new Set(fileNames.map(allOf).filter(Boolean))].join(' OR ');
+  return { nameQuery, names, selectors, routePaths, routeQuery, routeShapes, filePaths, fileQuery, fileNames, fields };
 }
 
 /**

@@ -141,9 +141,40 @@ describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', 
     expect(error.code).toBe('PATH_REJECTED');
     expect(readFileSync(outsideFile, 'utf8')).toBe('export const x = 1;\n');
   });
+  it('applies a patch once when two calls race with the same operationId, and redacts secrets in artifacts', async () => {
+    const args = { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, operationId: 'op-race-0001', edits: [{ type: 'replace_text' as const, oldText: 'heading="Orders"', newText: 'heading="Orders" password="hunter22"' }] };
+    const results = await Promise.allSettled([service.apply(caller, args), service.apply(caller, args)]);
+    const applied = results.filter((r) => r.status === 'fulfilled' && !(r.value.result as { replayed?: boolean }).replayed);
+    expect(applied).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('VERSION_CONFLICT');
+    const text = readFileSync(join(fixture.root, '.worktrees', caller.workId, ORDERS_LIST_HTML), 'utf8');
+    expect(text.split('hunter22').length).toBe(2);
+    const diff = readFileSync(join(fixture.root, '.ai/tmp/work', caller.workId, 'artifacts/c-template/diff.summary.json'), 'utf8');
+    expect(diff).not.toContain('hunter22');
+    expect(diff).toContain('password=\\"***\\"');
+  });
 });
 
-describe('non-git fallback workspace', () => {
+describe('workspace creation edge cases', () => {
+  it('refuses a .worktrees folder that is a symlink planted in the repository', async () => {
+    const graph = openTestGraph();
+    const fixture = copyFixture();
+    const repoId = testNamespace('exec-wt-link');
+    try {
+      git(fixture.root, 'init', '-q', '-b', 'main');
+      git(fixture.root, 'add', '-A');
+      git(fixture.root, 'commit', '-q', '-m', 'fixture');
+      symlinkSync(join(fixture.root, '..'), join(fixture.root, '.worktrees'));
+      const error = await denied(new WorkspaceManager({ graph, repoId, repoRoot: fixture.root }).ensure('work-planted'));
+      expect(error.code).toBe('PATH_REJECTED');
+      expect(existsSync(join(fixture.root, '..', 'work-planted'))).toBe(false);
+      await expect(new WorkspaceManager({ graph, repoId, repoRoot: fixture.root }).ensure('-bad')).rejects.toThrow(/work id/);
+    } finally {
+      fixture.dispose();
+      await graph.close();
+    }
+  });
+
   it('copies the repository under .ai/tmp/work/<workId>/workspace and leaves the original alone', async () => {
     const graph = openTestGraph();
     const fixture = copyFixture();

@@ -26,8 +26,8 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
   let ids: { workId: string; agentId: string };
   const repoId = testNamespace('exec-verbs');
   const turn = async (args: Record<string, unknown>): Promise<TurnResponse> => TurnResponseSchema.parse(await ctl.turn(args));
-  const recipe = (recipeId: string, planNodeId: string, params: Record<string, unknown>) =>
-    turn({ verb: 'run_automation_recipe', ...ids, args: { recipeId, planNodeId, params, artifactBundleRef: `.ai/tmp/work/${ids.workId}/artifacts/${planNodeId}`, diffSummaryRef: `.ai/tmp/work/${ids.workId}/artifacts/${planNodeId}/diff.summary.json` } });
+  const recipe = (recipeId: string, planNodeId: string, params: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    turn({ verb: 'run_automation_recipe', ...ids, args: { recipeId, planNodeId, params, ...extra, artifactBundleRef: `.ai/tmp/work/${ids.workId}/artifacts/${planNodeId}`, diffSummaryRef: `.ai/tmp/work/${ids.workId}/artifacts/${planNodeId}/diff.summary.json` } });
 
   beforeAll(async () => {
     graph = openTestGraph();
@@ -67,10 +67,16 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
   });
 
   it('runs replace_lexeme_in_file in the work’s workspace, never in the user’s tree', async () => {
-    const r = await recipe('replace_lexeme_in_file', 'c-total-column', { file: ORDERS_LIST_TS, from: 'statusRenderer', to: 'orderStatusRenderer', expectedCount: 3 });
+    const params = { file: ORDERS_LIST_TS, from: 'statusRenderer', to: 'orderStatusRenderer', expectedCount: 3 };
+    const r = await recipe('replace_lexeme_in_file', 'c-total-column', params, { operationId: 'op-rename-status-1' });
     expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
     expect(r.result).toMatchObject({ recipeId: 'replace_lexeme_in_file', replacements: 3, usageId: expect.stringMatching(/^recipe_usage:/) });
     expect(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8')).toContain("'statusRenderer'");
+    // A retry with the same operation id replays the recorded result and edits nothing twice.
+    const again = await recipe('replace_lexeme_in_file', 'c-total-column', params, { operationId: 'op-rename-status-1' });
+    expect(again.result).toMatchObject({ replayed: true, usageId: r.result.usageId, replacements: 3 });
+    // Without the id, the same edit finds nothing left to replace.
+    expect((await recipe('replace_lexeme_in_file', 'c-total-column', params)).deny?.code).toBe('INVALID_ARGS');
   });
 
   it('passes the validate node through run_targeted_validation and reports progress', async () => {
@@ -78,6 +84,10 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
     expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
     expect(r.result).toMatchObject({ passed: true });
     expect(r.progress).toMatchObject({ completedNodes: 2, pendingValidations: [] });
+    const artifacts = (r.result as { artifacts: Record<string, string> }).artifacts;
+    const validation = JSON.parse(readFileSync(join(fixture.root, artifacts['validation.json']!), 'utf8')) as { passed: boolean; hooks: Array<{ passed: boolean }> };
+    expect(validation.passed).toBe(true);
+    expect(validation.hooks.length).toBeGreaterThan(0);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
 import { fileResource, LockService, symbolResource } from '../../../src/execution/locks/lock-service.js';
+import { planNodeResources, planTargetFiles } from '../../../src/execution/locks/plan-resources.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import type { PlanGraph } from '../../../src/plan/index.js';
 import { readReservations } from '../../../src/plan/plan.queries.js';
@@ -91,6 +92,18 @@ describe('LockService (collision guard and leases)', () => {
     await locks.release(b);
   });
 
+  it('leases a whole plan’s targets per node in one go, all or nothing', async () => {
+    const [a, b] = [await newWork(), await newWork()];
+    const taken = await locks.acquireAll(a, [{ nodeId: 'c-1', resources: ['file:src/p1.ts'] }, { nodeId: 'c-2', resources: ['file:src/p2.ts', 'symbol:src/p2.ts#P'] }]);
+    expect(taken.resources).toEqual(['file:src/p1.ts', 'file:src/p2.ts', 'symbol:src/p2.ts#P']);
+    expect((await locks.holders(b, ['file:src/p1.ts', 'file:src/p2.ts'])).map((h) => [h.resource, h.nodeId])).toEqual([['file:src/p1.ts', 'c-1'], ['file:src/p2.ts', 'c-2']]);
+    await expect(locks.acquireAll(b, [{ nodeId: 'x', resources: ['file:src/p0.ts'] }, { nodeId: 'y', resources: ['file:src/p2.ts'] }])).rejects.toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION' });
+    expect(await locks.holders(a, ['file:src/p0.ts'])).toEqual([]);
+    await locks.release(a, 'c-1');
+    expect((await locks.holders(b, ['file:src/p1.ts', 'file:src/p2.ts'])).map((h) => h.resource)).toEqual(['file:src/p2.ts']);
+    await locks.release(a);
+  });
+
   it('detects overlap with another accepted plan: reject throws, block queues deterministically', async () => {
     const [a, b] = [await newWork(), await newWork()];
     const plans = planService(graph, repoId, fixture.root);
@@ -98,11 +111,20 @@ describe('LockService (collision guard and leases)', () => {
     const golden: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`);
     await graph.writeTx('test', plans.acceptance(a, golden).write);
     await graph.write(setWorkState, { workId: a, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
+    expect(planTargetFiles(golden)).toEqual([ORDERS_LIST_TS]);
+    const leased = await locks.acquireAll(a, planNodeResources(golden));
+    expect(leased.resources).toContain(`file:${ORDERS_LIST_TS}`);
+    // The validator of the second work now sees the first work's reservations.
+    const bGolden = goldenFixturePlan((await plans.schemaFor(b)).envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`);
+    const verdict = await plans.validate(b, bGolden);
+    expect(verdict.accepted).toBe(false);
+    expect(verdict.violations.map((v) => v.code)).toContain('EXEC_SIDE_EFFECT_COLLISION');
     expect(await locks.checkPlanOverlap(b, ['src/unrelated.ts'], 'reject')).toEqual({ decision: 'clear', overlaps: [], queue: [b] });
     await expect(locks.checkPlanOverlap(b, [ORDERS_LIST_TS], 'reject')).rejects.toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION', details: { policy: 'reject' } });
     const report = await locks.checkPlanOverlap(b, [ORDERS_LIST_TS, 'src/other.ts'], 'block');
     expect(report).toMatchObject({ decision: 'blocked', queue: [a, b], overlaps: [{ workId: a, files: [ORDERS_LIST_TS] }] });
     await graph.write(setWorkState, { workId: a, repoId, state: 'COMPLETED', usedTokens: null, totalNodes: null, completedNodes: null });
     expect((await locks.checkPlanOverlap(b, [ORDERS_LIST_TS], 'reject')).decision).toBe('clear');
+    expect((await plans.validate(b, bGolden)).accepted).toBe(true);
   });
 });

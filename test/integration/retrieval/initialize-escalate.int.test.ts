@@ -52,7 +52,7 @@ describe('initialize_work and escalate on the ingested fixture (real Neo4j)', ()
   it('runs initialize_work in the v2 order and answers PLANNING with the pack summary, strategy and schema', async () => {
     init = await turn({
       verb: 'initialize_work', originalPrompt: 'Clicking the order id in the orders grid must open the order detail page',
-      args: { lexemes: ['OrderDetailComponent'], attachments: [{ type: 'screenshot', ref: `inline:base64:${Buffer.from('png-bytes').toString('base64')}`, caption: 'the grid' }, { type: 'document', ref: '../../etc/passwd' }] },
+      args: { lexemes: ['OrderDetailComponent'], attachments: [{ type: 'screenshot', ref: `inline:base64:${Buffer.from('png-bytes').toString('base64')}`, caption: 'the grid' }, { type: 'document', ref: '../../etc/passwd' }, { type: 'document', ref: '.ai/memory/overrides/orders-grid.json' }] },
     });
     expect(init.state).toBe('PLANNING');
     expect(init.outcome).toBe('ok');
@@ -74,9 +74,9 @@ describe('initialize_work and escalate on the ingested fixture (real Neo4j)', ()
     expect(existsSync(join(root, '.ai', 'memory', 'overrides', 'broken.json.invalid'))).toBe(true);
     expect(result.contextPack.summary.memories.map((m: { id: string }) => m.id)).toContain('orders-grid-signal');
     const statuses = result.sideChannels.attachments.map((a: { artifactId: string; status: string }) => `${a.artifactId}:${a.status}`);
-    expect(statuses).toEqual(['att-inbox-001:stored', 'att-001:stored', 'att-002:rejected']);
+    expect(statuses).toEqual(['att-inbox-001:stored', 'att-001:stored', 'att-002:rejected', 'att-003:rejected']);
     const facts = (await graph.read(readWorkPacks, { repoId, workId: init.workId as string }))[0]!;
-    expect(facts.attachments.sort()).toEqual(['att-001', 'att-002', 'att-inbox-001']);
+    expect(facts.attachments.sort()).toEqual(['att-001', 'att-002', 'att-003', 'att-inbox-001']);
     expect(facts.memories).toEqual([{ id: 'orders-grid-signal', state: 'approved', anchors: ['projects/host/src'] }]);
   });
 
