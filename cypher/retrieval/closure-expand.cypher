@@ -1,4 +1,4 @@
-// retrieval/closure-expand.cypher — closure: one bounded step from anchor entities along allowlisted edges (route → component → template/DI services, guards/resolvers, lazy modules, ag-Grid and federation hops, endpoints, imported definitions, covering tests, config flags)
+// retrieval/closure-expand.cypher — closure: one bounded step from anchor entities along allowlisted edges (route → component → template/DI services and back to the components injecting a service, guards/resolvers, lazy modules, ag-Grid and federation hops, endpoints, imported definitions, covering tests, config flags)
 // params: repoId: string, seedIds: list<string>, perEdge: Integer   returns: seedId, seedLabels, edge, node: {id, labels, name, path, line, symbolKind, snapshotId, framework}
 UNWIND $seedIds AS seedId
 MATCH (s:Fact {id: seedId})
@@ -27,6 +27,9 @@ CALL (s) {
   UNION ALL
   MATCH (s)-[:HAS_MEMBER]->(:Symbol)-[:CALLS_ENDPOINT]->(n:Endpoint)
   RETURN 'CALLS_ENDPOINT' AS edge, n ORDER BY n.id LIMIT $perEdge
+  UNION ALL
+  MATCH (c:Component)-[:INJECTS]->(s) WHERE s:Service
+  RETURN 'INJECTED_BY' AS edge, c AS n ORDER BY n.id LIMIT $perEdge
   UNION ALL
   MATCH (m:NgModule)-[:DECLARES]->(s)
   RETURN 'DECLARED_BY' AS edge, m AS n ORDER BY n.id LIMIT $perEdge

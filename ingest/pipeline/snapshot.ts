@@ -44,10 +44,11 @@ export function gitTreeId(entries: SnapshotEntry[]): string {
 }
 
 function writeTree(node: TreeNode): string {
-  const items: Array<{ sortKey: string; mode: string; name: string; id: string }> = [];
-  for (const [name, file] of node.files) items.push({ sortKey: name, mode: file.executable ? '100755' : '100644', name, id: file.blob });
-  for (const [name, dir] of node.dirs) items.push({ sortKey: `${name}/`, mode: '40000', name, id: writeTree(dir) });
-  items.sort((a, b) => Buffer.compare(Buffer.from(a.sortKey), Buffer.from(b.sortKey)));
+  // Sort keys are encoded once, not inside the comparator (that allocated 2 buffers per comparison).
+  const items: Array<{ sortKey: Buffer; mode: string; name: string; id: string }> = [];
+  for (const [name, file] of node.files) items.push({ sortKey: Buffer.from(name), mode: file.executable ? '100755' : '100644', name, id: file.blob });
+  for (const [name, dir] of node.dirs) items.push({ sortKey: Buffer.from(`${name}/`), mode: '40000', name, id: writeTree(dir) });
+  items.sort((a, b) => Buffer.compare(a.sortKey, b.sortKey));
   const body = Buffer.concat(items.map((i) => Buffer.concat([Buffer.from(`${i.mode} ${i.name}\0`), Buffer.from(i.id, 'hex')])));
   return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../config/index.js';
-import { placeholderLexemes } from '../controller/verbs/initialize-work.verb.js';
 import type { Graph } from '../graph/index.js';
-import { PackStore } from '../pack/index.js';
+import { assemblePack } from '../retrieval/assemble/index.js';
+import { DEFAULT_FILE_BUDGET } from '../retrieval/rank/file-budget.js';
 
 /** What the harness gives the pack builder for one task. */
 export interface EvalPackRequest {
@@ -23,22 +23,28 @@ export interface EvalPack {
   builder: string;
 }
 
+/** A fixed clock: memory expiry is the only time-dependent input, and eval runs must be reproducible. */
+const EVAL_NOW = new Date('2026-01-01T00:00:00Z');
+
 /**
- * THE one place the evaluation harness builds a pack. Today it runs the selection `initialize_work`
- * performs (src/controller/verbs/initialize-work.verb.ts: placeholder lexemes → PackStore
- * .selectByLexemes with `limits.packMaxFiles`), without creating a Work or writing a pack file, so an
- * evaluated repository is left untouched. When the real assembly lands (src/retrieval/assemble/),
- * switch this function to it and keep the return shape.
+ * THE one place the evaluation harness builds a pack: the same `assemblePack` that `initialize_work`
+ * runs, with the same file budget, as a dry run — no Work, no pack file, no connector calls — so an
+ * evaluated repository is left untouched.
  */
 export async function buildEvalPack(request: EvalPackRequest): Promise<EvalPack> {
-  const lexemes = placeholderLexemes(request.prompt, request.lexemes);
-  if (lexemes.length === 0) return { files: [], outcome: 'pack_insufficient', builder: 'initialize_work placeholder (lexeme CONTAINS on paths and symbol names)' };
-  const store = new PackStore({ graph: request.graph, repoId: request.repoId, repoRoot: request.repoRoot });
-  const selected = await store.selectByLexemes(lexemes, request.config.limits.packMaxFiles);
-  const files = selected.map((s) => s.path);
+  const assembled = await assemblePack({
+    graph: request.graph,
+    repoId: request.repoId,
+    root: request.repoRoot,
+    prompt: request.prompt,
+    lexemes: request.lexemes,
+    fetchers: null,
+    now: EVAL_NOW,
+    budgets: { files: { ...DEFAULT_FILE_BUDGET, maxFiles: Math.min(DEFAULT_FILE_BUDGET.maxFiles, request.config.limits.packMaxFiles) } },
+  });
   return {
-    files,
-    outcome: files.length === 0 ? 'pack_insufficient' : 'ok',
-    builder: 'initialize_work placeholder (lexeme CONTAINS on paths and symbol names)',
+    files: assembled.pack.evidence.files.map((f) => f.path),
+    outcome: assembled.pack.outcome === 'ready' ? 'ok' : 'pack_insufficient',
+    builder: 'graphgate assemblePack (five lanes, explained rerank, anchors, closure)',
   };
 }

@@ -4,7 +4,7 @@ import { int, type Graph, type RunOptions } from '../graph/index.js';
 import { requireRepoPath, writeFileNoFollow } from '../paths/index.js';
 import { mintId } from '../session/index.js';
 import {
-  createPackQuery, findFiles, findSymbolInPack, listPackFiles, listPackSymbols, recordPackQuery, selectFilesByLexemes, traceNeighbours,
+  createPackQuery, findFiles, findSymbolInPack, listPackFiles, listPackSymbols, recordPackQuery, traceNeighbours,
   type NeighbourRow, type SymbolDefinition,
 } from './pack.queries.js';
 
@@ -156,10 +156,5 @@ export class PackStore {
     return this.options.graph.read(traceNeighbours, {
       packId, repoId: this.options.repoId, symbol: start.symbol, path: start.path, relTypes: [...TRACE_REL_TYPES], limit: int(limit),
     }, run);
-  }
-
-  /** Placeholder selection for initialize_work: files whose path or symbols contain a lexeme. */
-  async selectByLexemes(lexemes: string[], limit: number, run?: RunOptions): Promise<Array<{ path: string; pathHits: number; symbolHits: number }>> {
-    return this.options.graph.read(selectFilesByLexemes, { repoId: this.options.repoId, lexemes, limit: int(limit) }, run);
   }
 }

@@ -15,10 +15,6 @@ export const listPackSymbols = loadQuery<
   { id: string; name: string; kind: string | null; path: string }
 >('pack/list-pack-symbols.cypher');
 
-export const selectFilesByLexemes = loadQuery<
-  { repoId: string; lexemes: string[]; limit: Integer },
-  { path: string; pathHits: number; symbolHits: number }
->('pack/select-files-by-lexemes.cypher');
 
 /** One symbol definition as the pack-scoped lookups return it. */
 export interface SymbolDefinition {

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +10,9 @@ import { MAIN, serverEnv } from '../support/mcp-process.js';
 
 const run = promisify(execFile);
 const inspector = join(packageRoot(), 'node_modules', '.bin', 'mcp-inspector');
-const fixture = join(packageRoot(), 'test', 'fixtures', 'workspace');
+/** A copy of the fixture workspace: initialize_work writes under the repo's .ai/tmp/. */
+const fixture = join(realpathSync(mkdtempSync(join(tmpdir(), 'gg-inspector-'))), 'workspace');
+cpSync(join(packageRoot(), 'test', 'fixtures', 'workspace'), fixture, { recursive: true });
 
 /** The official MCP Inspector in CLI mode, as a third-party client spawning our server over stdio. */
 async function inspect(repoId: string, ...method: string[]): Promise<{ code: number; out: unknown }> {
@@ -26,6 +30,7 @@ async function inspect(repoId: string, ...method: string[]): Promise<{ code: num
 describe('MCP Inspector CLI as a third-party client', () => {
   const repoId = testNamespace('inspector');
   afterAll(async () => {
+    rmSync(join(fixture, '..'), { recursive: true, force: true });
     const graph = openTestGraph();
     await cleanNamespace(graph, repoId);
     await graph.close();

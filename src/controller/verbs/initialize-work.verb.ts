@@ -9,19 +9,6 @@ import { TurnDenial } from '../deny.js';
 import { defineVerb } from '../verb.js';
 import { assemblyContext, packOutcome, packResult } from './pack-response.js';
 
-const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'into', 'that', 'this', 'then', 'when', 'add', 'make', 'use', 'new', 'all', 'our', 'should', 'please', 'can', 'not']);
-
-/**
- * @deprecated The pre-retrieval placeholder's word list, kept only for src/eval/pack-adapter.ts until
- * it switches to `assemblePack` (src/retrieval/assemble/); initialize_work no longer uses it.
- */
-export function placeholderLexemes(prompt: string | null, given: readonly string[] = []): string[] {
-  const words = [...given, ...(prompt ?? '').split(/[^A-Za-z0-9_-]+/)]
-    .map((w) => w.toLowerCase().replace(/^[-_]+|[-_]+$/g, ''))
-    .filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
-  return [...new Set(words)].slice(0, 24);
-}
-
 // Control, zero-width and bidi-override characters have no place in a search term (SECURITY.md).
 const UNSAFE = /[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 const lexemesSchema = z.array(agentLexemeSchema.refine((l) => !UNSAFE.test(typeof l === 'string' ? l : l.raw), 'control, zero-width and bidi characters are not allowed')).max(48);

@@ -11,7 +11,7 @@ import type { Lexeme } from '../lexemes/lexeme.model.js';
 import { selectAnchors, type MissingAnchor, type SelectedAnchor } from '../rank/anchor-selection.js';
 import type { Candidate, Lane } from '../rank/candidate.model.js';
 import { selectWithinBudget, type CutFile } from '../rank/file-budget.js';
-import { rankFiles, type RankedFile } from '../rank/fusion.rank.js';
+import { compareRankedFiles, rankFiles, type RankedFile } from '../rank/fusion.rank.js';
 import { parentFolder } from '../rank/path-features.js';
 import { compareText, sortedUnique } from '../shared/stable-order.js';
 import type { AssemblyBudgets } from './assembly.config.js';
@@ -74,9 +74,29 @@ export async function rankWithDetails(input: RetrievalInput, candidates: readonl
   return details.size === before ? first : rankFiles(enrich(candidates, details, input.snapshotId), input.lexemes, input.budgets.rank);
 }
 
-/** Budget selection and anchors of a final ranking. */
+/**
+ * Budget selection and anchors of a final ranking. The anchor invariant outranks the file budget:
+ * when the budget cut the only files able to play a role (entrypoint, definition), the best of them
+ * is taken back, displacing the lowest-ranked file that plays no role (recorded as cut).
+ */
 export function selectRanked(ranked: readonly RankedFile[], budgets: AssemblyBudgets, lanesSearched: readonly Lane[]) {
-  const { selected, cut } = selectWithinBudget(ranked, budgets.files);
+  const picked = selectWithinBudget(ranked, budgets.files);
+  const selected = [...picked.selected];
+  const cut: Array<{ path: string; score: number; reason: string }> = [...picked.cut];
+  for (const role of ['entrypoint', 'definition'] as const) {
+    if (selected.some((f) => f.roles.includes(role))) continue;
+    const best = ranked.find((f) => f.roles.includes(role) && f.score > 0 && !selected.includes(f));
+    if (!best) continue;
+    if (selected.length >= budgets.files.maxFiles) {
+      const victim = [...selected].reverse().find((f) => f.roles.length === 0);
+      if (!victim) continue;
+      selected.splice(selected.indexOf(victim), 1);
+      cut.push({ path: victim.path, score: victim.score, reason: 'displaced_by_anchor' });
+    }
+    selected.push({ ...best, reasons: [...best.reasons, `kept beyond the file budget: the only ${role} anchor candidates were cut`] });
+    cut.splice(cut.findIndex((c) => c.path === best.path), 1);
+  }
+  selected.sort(compareRankedFiles);
   return { selected, cut, anchors: selectAnchors(selected, { maxPerRole: budgets.anchorsPerRole, lanesSearched }) };
 }
 

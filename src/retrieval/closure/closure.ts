@@ -24,7 +24,7 @@ export const DEFAULT_CLOSURE_BUDGET: ClosureBudget = { maxSeeds: 12, perEdge: 8,
 export const EDGE_WEIGHTS: Readonly<Record<string, number>> = {
   ROUTES_TO: 1, ROUTED_BY: 0.9, TEMPLATES: 0.9, INJECTS: 0.8, IMPORTS_DEFINITION: 0.8, LOADS_CHILDREN: 0.8, LOADS_REMOTE: 0.9, EXPOSES: 0.9,
   RENDERS_GRID: 0.8, USES_RENDERER: 0.7, TARGETS: 0.7, GUARDED_BY: 0.7, RESOLVES: 0.7, CALLS_ENDPOINT: 0.7, USES_SELECTOR: 0.6,
-  DEFINES: 0.9, CHILD_OF: 0.5, DECLARED_BY: 0.5, COVERED_BY: 0.5, STYLES: 0.4, CONFIG_FLAG: 0.5,
+  INJECTED_BY: 0.7, DEFINES: 0.9, CHILD_OF: 0.5, DECLARED_BY: 0.5, COVERED_BY: 0.5, STYLES: 0.4, CONFIG_FLAG: 0.5,
 };
 
 /** Kinds worth expanding again in the next round (structure, not leaves). */
