@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -6,14 +5,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { connectionFromEnv, openGraph, loadQuery } from '../../src/graph/index.js';
 import { packageRoot } from '../../src/runtime/package-root.js';
+import { ingestRepository } from '../../ingest/index.js';
 import { createLogger } from '../../src/runtime/logger.js';
 
 /**
  * `npm run bench:mcp`: p50/p95 latency over stdio (SDK client → spawned `graphgate mcp`) of a denied
  * turn and of each pack-scoped read verb, against a warm Neo4j. Uses NEO4J_URI when set, else the
- * local managed instance. Facts are written directly (no ingest) so only the controller is measured.
+ * local managed instance. A small Angular workspace is generated and ingested before any timing, so
+ * initialize_work assembles a real pack and the read verbs are measured on files inside it.
  */
-const writeFileFacts = loadQuery<{ repoId: string; snapshotId: string; files: unknown[] }, { files: number }>('test-support/write-file-facts.cypher');
 const deleteNamespace = loadQuery<{ repoId: string }, { deleted: number }>('test-support/delete-namespace.cypher');
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -24,8 +24,21 @@ const root = join(realpathSync(mkdtempSync(join(tmpdir(), 'graphgate-bench-mcp-'
 
 const files = Array.from({ length: fileCount }, (_, i) => {
   const path = `src/app/feature-${i % 6}/widget-${i}.component.ts`;
-  const body = Array.from({ length: 120 }, (_, l) => (l === 3 ? `export class Widget${i}Component {` : `  // line ${l} of widget ${i} uses WidgetService`)).join('\n');
+  const header = [
+    `import { Component } from '@angular/core';`,
+    `import { WidgetService } from '../widget.service';`,
+    `@Component({ selector: 'app-widget-${i}', template: '<div class="widget">{{ title }}</div>' })`,
+    `export class Widget${i}Component {`,
+    `  title = 'widget ${i}';`,
+    `  constructor(private readonly widgets: WidgetService) {}`,
+  ];
+  const body = [...header, ...Array.from({ length: 113 }, (_, l) => `  // line ${l} of widget ${i} uses WidgetService`), '}'].join('\n');
   return { path, body, name: `Widget${i}Component` };
+});
+files.push({
+  path: 'src/app/widget.service.ts',
+  body: `import { Injectable } from '@angular/core';\n@Injectable({ providedIn: 'root' })\nexport class WidgetService {\n  load(id: number): string { return 'widget ' + id; }\n}\n`,
+  name: 'WidgetService',
 });
 for (const f of files) {
   mkdirSync(dirname(join(root, f.path)), { recursive: true });
@@ -38,14 +51,7 @@ const conn = connectionFromEnv() ?? graph.connection;
 Object.assign(env, { NEO4J_URI: conn.uri, NEO4J_USERNAME: conn.username, NEO4J_PASSWORD: conn.password });
 const client = new Client({ name: 'bench', version: '1' });
 try {
-  await graph.write(writeFileFacts, {
-    repoId,
-    snapshotId: `${repoId}:s1`,
-    files: files.map((f) => ({
-      id: `${repoId}:file:${f.path}`, path: f.path, sha256: createHash('sha256').update(f.body).digest('hex'), size: f.body.length, kind: 'ts',
-      symbols: [{ id: `${repoId}:symbol:${f.path}#${f.name}`, name: f.name, kind: 'class', startLine: 4, endLine: 120, signature: `class ${f.name}` }],
-    })),
-  });
+  await ingestRepository({ graph, root, log, settings: { repoId } });
   const main = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, 'mcp', '--repo', root], env, stderr: 'inherit' }));
   const turn = async (args: Record<string, unknown>) => (await client.callTool({ name: 'controller_turn', arguments: args })).structuredContent as Record<string, unknown>;
@@ -60,7 +66,15 @@ try {
     search_codebase_text: () => ({ verb: 'search_codebase_text', ...ids, args: { query: 'Widget7Component' } }),
     write_scratch_file: () => ({ verb: 'write_scratch_file', ...ids, args: { relativePath: 'bench/note.md', content: 'x'.repeat(512) } }),
   };
-  for (const make of Object.values(scenarios)) for (let i = 0; i < 20; i++) await turn(make());
+  for (const [name, make] of Object.entries(scenarios)) {
+    for (let i = 0; i < 20; i++) {
+      const response = await turn(make());
+      // A read scenario that is denied would measure the deny path, not the verb.
+      if (!name.startsWith('denied') && response.outcome !== 'ok' && response.outcome !== 'success') {
+        throw new Error(`${name} did not succeed (outcome ${String(response.outcome)}): ${JSON.stringify(response.denyReasons ?? response.deny)}`);
+      }
+    }
+  }
   const rows: Array<{ scenario: string; p50: number; p95: number; max: number; n: number }> = [];
   for (const [name, make] of Object.entries(scenarios)) {
     const samples: number[] = [];
