@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../errors/index.js';
 import { int, type Graph, type RunOptions } from '../graph/index.js';
 import { requireRepoPath, writeFileNoFollow } from '../paths/index.js';
-import { mintId } from '../session/index.js';
+import { mintId, type PackRow } from '../session/index.js';
 import {
   createPackQuery, findFiles, findSymbolInPack, listPackFiles, listPackSymbols, recordPackQuery, traceNeighbours,
   type NeighbourRow, type SymbolDefinition,
@@ -15,20 +15,8 @@ export const TRACE_REL_TYPES = [
   'TARGETS', 'LOADS_REMOTE', 'EXPOSES', 'CALLS_ENDPOINT', 'COVERS', 'RENDERS_GRID',
 ] as const;
 
-/** What a pack is, as the envelope and the verbs see it. */
-export interface PackSummary {
-  id: string;
-  /** Repo-relative path of the pack file (under .ai/tmp/work/{workId}/). */
-  ref: string;
-  /** `sha256:<hex>` of the pack file's bytes. */
-  hash: string;
-  fileCount: number;
-  symbolCount: number;
-  /** The strategy the pack selected (assembled packs only). */
-  strategyId?: string | null;
-  version?: number | null;
-  outcome?: string | null;
-}
+/** What a pack is, as the envelope and the verbs see it (the row the session layer reads). */
+export type PackSummary = PackRow;
 
 export interface CreatePackInput {
   workId: string;

@@ -17,9 +17,12 @@ export interface WorkRow {
   pendingValidations?: Array<{ nodeId: string; status: 'not_started' | 'running' | 'passed' | 'failed' }>;
 }
 
+/** A work's current context pack, as the envelope and the verbs see it. */
 export interface PackRow {
   id: string;
+  /** Repo-relative path of the pack file (under .ai/tmp/work/{workId}/). */
   ref: string;
+  /** `sha256:<hex>` of the pack file's bytes. */
   hash: string;
   fileCount: number;
   symbolCount: number;

@@ -7,6 +7,7 @@ import { PackStore } from '../../src/pack/index.js';
 import type { PlanGraph } from '../../src/plan/index.js';
 import { PlanService } from '../../src/plan/plan-service.js';
 import { mintId, WorkStore } from '../../src/session/index.js';
+import { setWorkState } from './controller.js';
 import { FIXTURE_ROOT } from './extract-fixture.js';
 
 /** Gate steps and a commit gate the plan tests configure (the fixture's own commands, never run here). */
@@ -123,4 +124,16 @@ export function goldenFixturePlan(envelope: EnvelopeValues, chainId: string): Pl
       },
     ],
   };
+}
+
+/** The golden fixture plan filled with this work's envelope values (snapshot, pack ref and hash, …). */
+export async function goldenPlanFor(plans: PlanService, workId: string, chainId = `chain:aggrid:${ORDERS_LIST_HTML}:3`): Promise<PlanGraph> {
+  const schema = await plans.schemaFor(workId);
+  return goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, chainId);
+}
+
+/** Persists `plan` as accepted for `workId` and moves the work to PLAN_ACCEPTED, as submit_execution_plan does. */
+export async function acceptPlan(graph: Graph, repoId: string, plans: PlanService, workId: string, plan: PlanGraph): Promise<void> {
+  await graph.writeTx('test', plans.acceptance(workId, plan).write);
+  await graph.write(setWorkState, { workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
 }

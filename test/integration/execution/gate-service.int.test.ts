@@ -8,9 +8,8 @@ import type { Graph } from '../../../src/graph/graph.js';
 import type { PlanGraph } from '../../../src/plan/index.js';
 import type { PlanService } from '../../../src/plan/plan-service.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { setWorkState } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { acceptPlan, copyFixture, goldenPlanFor, ORDERS_LIST_HTML, planService, startWork } from '../../support/plan-fixture.js';
 
 const CHAIN = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
 // Passes when the marker file exists; writes a JUnit report either way.
@@ -39,12 +38,10 @@ describe('GateService on an accepted plan', () => {
     await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
     ({ workId } = await startWork(graph, repoId, fixture.root));
     plans = planService(graph, repoId, fixture.root);
-    const schema = await plans.schemaFor(workId);
-    const golden: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, CHAIN);
+    const golden = await goldenPlanFor(plans, workId, CHAIN);
     const validate = golden.nodes[1] as Extract<PlanGraph['nodes'][number], { kind: 'validate' }>;
     validate.verificationHooks.push({ ...validate.verificationHooks[0]!, hookId: 'h-targeted', type: 'recipe', ref: 'run_targeted_validation', params: { step: 'unit-orders' } });
-    await graph.writeTx('test', plans.acceptance(workId, golden).write);
-    await graph.write(setWorkState, { workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
+    await acceptPlan(graph, repoId, plans, workId, golden);
     gateService = new GateService({ graph, repoId, gates, plans });
   }, 120_000);
   afterAll(async () => {

@@ -3,12 +3,11 @@ import { ingestRepository } from '../../../ingest/index.js';
 import { fileResource, LockService, symbolResource } from '../../../src/execution/locks/lock-service.js';
 import { planNodeResources, planTargetFiles } from '../../../src/execution/locks/plan-resources.js';
 import type { Graph } from '../../../src/graph/graph.js';
-import type { PlanGraph } from '../../../src/plan/index.js';
 import { readReservations } from '../../../src/plan/plan.queries.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { setWorkState } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { acceptPlan, copyFixture, type EnvelopeValues, goldenFixturePlan, goldenPlanFor, ORDERS_LIST_HTML, ORDERS_LIST_TS, planService, startWork } from '../../support/plan-fixture.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -107,10 +106,8 @@ describe('LockService (collision guard and leases)', () => {
   it('detects overlap with another accepted plan: reject throws, block queues deterministically', async () => {
     const [a, b] = [await newWork(), await newWork()];
     const plans = planService(graph, repoId, fixture.root);
-    const schema = await plans.schemaFor(a);
-    const golden: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`);
-    await graph.writeTx('test', plans.acceptance(a, golden).write);
-    await graph.write(setWorkState, { workId: a, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
+    const golden = await goldenPlanFor(plans, a);
+    await acceptPlan(graph, repoId, plans, a, golden);
     expect(planTargetFiles(golden)).toEqual([ORDERS_LIST_TS]);
     const leased = await locks.acquireAll(a, planNodeResources(golden));
     expect(leased.resources).toContain(`file:${ORDERS_LIST_TS}`);

@@ -6,12 +6,11 @@ import type { GatesConfig } from '../../../src/config/index.js';
 import { LockService } from '../../../src/execution/locks/lock-service.js';
 import { RecipeService } from '../../../src/execution/recipes/recipe-service.js';
 import type { Graph } from '../../../src/graph/graph.js';
-import type { PlanGraph } from '../../../src/plan/index.js';
 import type { PlanService } from '../../../src/plan/plan-service.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { setWorkState, testConfig } from '../../support/controller.js';
+import { testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, PACK_FILES, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { acceptPlan, copyFixture, goldenPlanFor, ORDERS_LIST_TS, PACK_FILES, planService, startWork } from '../../support/plan-fixture.js';
 
 describe('RecipeService on an accepted plan', () => {
   let graph: Graph;
@@ -33,10 +32,7 @@ describe('RecipeService on an accepted plan', () => {
     await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
     ({ workId } = await startWork(graph, repoId, fixture.root));
     plans = planService(graph, repoId, fixture.root);
-    const schema = await plans.schemaFor(workId);
-    const golden: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`);
-    await graph.writeTx('test', plans.acceptance(workId, golden).write);
-    await graph.write(setWorkState, { workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
+    await acceptPlan(graph, repoId, plans, workId, await goldenPlanFor(plans, workId));
     const config = testConfig(repoId, { gates });
     recipes = new RecipeService({ graph, repoId, config, plans });
   }, 120_000);

@@ -4,9 +4,8 @@ import type { Graph } from '../../../src/graph/graph.js';
 import { startGraphqlServer, type GraphqlServer } from '../../../src/graphql/index.js';
 import type { PlanGraph } from '../../../src/plan/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { setWorkState } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { acceptPlan, copyFixture, type EnvelopeValues, goldenFixturePlan, ORDERS_LIST_HTML, planService, startWork } from '../../support/plan-fixture.js';
 
 type Gql = { data?: Record<string, any> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
 
@@ -72,8 +71,7 @@ describe('GraphQL plan operations', () => {
 
   it('workPlan shows an accepted plan with node outcomes and progress', async () => {
     const plans = planService(graph, repoId, fixture.root);
-    await graph.writeTx('test', plans.acceptance(workId, golden).write);
-    await graph.write(setWorkState, { workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
+    await acceptPlan(graph, repoId, plans, workId, golden);
     await plans.markNodeExecuted(workId, 'c-total-column', 'succeeded');
     const r = await post(WORK_PLAN, { workId });
     expect(r.errors).toBeUndefined();

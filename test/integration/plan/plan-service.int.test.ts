@@ -5,7 +5,7 @@ import type { Graph } from '../../../src/graph/graph.js';
 import type { PlanGraph } from '../../../src/plan/index.js';
 import type { PlanService } from '../../../src/plan/plan-service.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { int, setWorkState } from '../../support/controller.js';
+import { setWorkState } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { edgesByType } from '../../support/ingest-queries.js';
 import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
