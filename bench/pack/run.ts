@@ -60,6 +60,7 @@ try {
     budget: { maxTokens: 100_000, thresholdPercent: 0.6 }, graph: { autoStartLocal: false },
     limits: { readMaxLines: 400, readMaxFileBytes: 2_097_152, scratchMaxBytes: 262_144, searchMaxResults: 200, traceMaxNeighbours: 100, packMaxFiles: 200 },
     gates: { defaultTimeoutSeconds: 600, profiles: {}, commitGates: {} }, recipes: { enabled: [] },
+    locks: { overlapPolicy: 'reject', leaseSeconds: 900 },
   });
   const ctl = new TurnDispatcher({ config, repoRoot: root, log: base, services: async () => ({ repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot: root }) }) });
   const init = (i: number) => ctl.turn({ verb: 'initialize_work', originalPrompt: PROMPTS[i % PROMPTS.length] });

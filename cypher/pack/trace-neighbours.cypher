@@ -1,23 +1,24 @@
 // pack/trace-neighbours.cypher — one-hop graph neighbours of a symbol (by name) or a file (by path), kept inside the pack's files
-// params: packId, repoId, symbol: string|null, path: string|null, relTypes: list<string>, limit: Integer   returns: from, rel, direction, node
-MATCH (p:ContextPack {id: $packId})-[:INCLUDES]->(pf:File)
-WHERE p.repoId = $repoId
-WITH collect(DISTINCT pf.path) AS paths
-CALL (paths) {
+// params: repoId, symbol: string|null, path: string|null, paths: list<string> (the pack's files), relTypes: list<string>, limit: Integer   returns: from, rel, direction, node
+// Cost: the start is an index seek (Symbol(name) or File(repoId, path)); the expansion is typed with the TRACE_REL_TYPES
+// allowlist (a unit test keeps the two equal) so the ever-growing INCLUDES fan-in of pack versions is never walked;
+// DISTINCT/ORDER/LIMIT run on node references and only the kept rows are projected.
+CALL () {
   MATCH (start:Symbol {name: $symbol})
-  WHERE start.repoId = $repoId AND coalesce(start.path, start.ownerFile) IN paths
+  WHERE start.repoId = $repoId AND coalesce(start.path, start.ownerFile) IN $paths
   RETURN start
   UNION
   MATCH (start:File {repoId: $repoId, path: $path})
-  WHERE start.path IN paths
+  WHERE start.path IN $paths
   RETURN start
 }
-MATCH (start)-[r]-(n)
-WHERE type(r) IN $relTypes AND n.repoId = $repoId AND coalesce(n.path, n.ownerFile) IN paths
-RETURN DISTINCT
-  start {.id, .name, .path, kind: coalesce(start.kind, 'file')} AS from,
-  type(r) AS rel,
-  CASE WHEN startNode(r) = start THEN 'out' ELSE 'in' END AS direction,
-  n {.id, .name, .path, .kind, .startLine, .endLine, labels: [l IN labels(n) WHERE l <> 'Fact']} AS node
-ORDER BY rel, node.path, node.name
+MATCH (start)-[r:DEFINES|HAS_MEMBER|IMPORTS|TEMPLATES|STYLES|DECLARES|INJECTS|ROUTES_TO|LOADS_CHILDREN|CHILD_OF|GUARDED_BY|RESOLVES|USES_SELECTOR|HAS_USAGE|HAS_COLUMN|USES_RENDERER|TRIGGERS_NAV|TARGETS|LOADS_REMOTE|EXPOSES|CALLS_ENDPOINT|COVERS|RENDERS_GRID]-(n)
+WHERE type(r) IN $relTypes AND n.repoId = $repoId AND coalesce(n.path, n.ownerFile) IN $paths
+WITH DISTINCT start, type(r) AS rel, CASE WHEN startNode(r) = start THEN 'out' ELSE 'in' END AS direction, n
+ORDER BY rel, n.path, n.name
 LIMIT $limit
+RETURN
+  start {.id, .name, .path, kind: coalesce(start.kind, 'file')} AS from,
+  rel,
+  direction,
+  n {.id, .name, .path, .kind, .startLine, .endLine, labels: [l IN labels(n) WHERE l <> 'Fact']} AS node

@@ -1,4 +1,4 @@
-// retrieval/closure-expand.cypher — closure: one bounded step from anchor entities along allowlisted edges (route → component → template/DI services and back to the components injecting a service, guards/resolvers, lazy modules, ag-Grid and federation hops, endpoints, imported definitions, covering tests, config flags)
+// retrieval/closure-expand.cypher — closure: one bounded step from anchor entities along allowlisted edges (route → component → template/DI services and back to the components injecting a service, template file → owning component, grid column → grid host, guards/resolvers, lazy modules, ag-Grid and federation hops, endpoints, imported definitions, covering tests, config flags)
 // params: repoId: string, seedIds: list<string>, perEdge: Integer   returns: seedId, seedLabels, edge, node: {id, labels, name, path, line, symbolKind, snapshotId, framework}
 UNWIND $seedIds AS seedId
 MATCH (s:Fact {id: seedId})
@@ -18,6 +18,14 @@ CALL (s) {
   UNION ALL
   MATCH (s)-[:RENDERS_GRID]->(:GridTable)-[:HAS_COLUMN]->(:ColumnDef)-[:USES_RENDERER]->(n) WHERE n.path IS NOT NULL
   RETURN 'USES_RENDERER' AS edge, n ORDER BY n.id LIMIT $perEdge
+  UNION ALL
+  // back from a template file to the component that owns it: UI tickets name what the template shows
+  MATCH (n:Component)-[:TEMPLATES]->(s) WHERE s:File
+  RETURN 'TEMPLATED_BY' AS edge, n ORDER BY n.id LIMIT $perEdge
+  UNION ALL
+  // a grid column leads to the component rendering its grid (and from there to the row DTO it imports)
+  MATCH (n:Component)-[:RENDERS_GRID]->(:GridTable)-[:HAS_COLUMN]->(s) WHERE s:ColumnDef
+  RETURN 'COLUMN_OF' AS edge, n ORDER BY n.id LIMIT $perEdge
   UNION ALL
   MATCH (s)-[:TRIGGERS_NAV]->(:NavTrigger)-[:TARGETS]->(n:Route)
   RETURN 'TARGETS' AS edge, n ORDER BY n.id LIMIT $perEdge
@@ -44,7 +52,8 @@ CALL (s) {
   MATCH (s)-[:DEFINES]->(n) WHERE s:File AND (n:Component OR n:Service OR n:NgModule OR n:Route)
   RETURN 'DEFINES' AS edge, n ORDER BY n.id LIMIT $perEdge
   UNION ALL
-  MATCH (n:ConfigFlag {repoId: $repoId, ownerFile: s.path})
+  // through the (repoId, ownerFile) index of Fact: a ConfigFlag label scan reads every repository's flags per seed
+  MATCH (n:Fact {repoId: $repoId, ownerFile: s.path}) WHERE n:ConfigFlag
   RETURN 'CONFIG_FLAG' AS edge, n ORDER BY n.id LIMIT $perEdge
 }
 WITH seedId, labels(s) AS seedLabels, edge, n

@@ -1,4 +1,4 @@
-// retrieval/symbol-lookup.cypher — symbol lane: exact/prefix symbol names, selectors and contract tags, route paths, file paths and grid fields (every branch index-driven; an empty term list costs nothing)
+// retrieval/symbol-lookup.cypher — symbol lane: exact/prefix symbol names, selectors and contract tags, route paths, file paths and grid fields or column headers (every branch index-driven; an empty term list costs nothing)
 // params: repoId: string, nameQuery: string (escaped terms and prefixes, '' = none), names: list<string> (lowercase), selectors, routePaths, routeQuery: string (escaped segment terms, '' = none), routeShapes: list<list<string>>, filePaths, fileQuery: string (escaped name terms, '' = none), fileNames, fields: list<string>, limit: Integer   returns: id, labels, name, path, line, symbolKind, snapshotId, match, term, grade
 CALL () {
   WITH $nameQuery AS q WHERE q <> ''
@@ -45,6 +45,11 @@ CALL () {
   UNWIND $fields AS field
   MATCH (node:ColumnDef {field: field}) WHERE node.repoId = $repoId
   RETURN node, 'grid column field' AS match, field AS term, 0.7 AS grade ORDER BY node.id LIMIT $limit
+  UNION ALL
+  // users name a column by the header they see ("the Customer column"), not by its field
+  WITH [f IN $fields | toLower(f)] AS wanted WHERE size(wanted) > 0
+  MATCH (node:ColumnDef) WHERE node.repoId = $repoId AND toLower(node.headerName) IN wanted AND NOT node.field IN $fields
+  RETURN node, 'grid column header' AS match, toLower(node.headerName) AS term, 0.7 AS grade ORDER BY node.id LIMIT $limit
 }
 RETURN node.id AS id, labels(node) AS labels, coalesce(node.name, node.tag, node.fullPath, node.field, node.path) AS name,
   coalesce(node.path, node.ownerFile) AS path, node.startLine AS line, CASE WHEN node:Symbol THEN node.kind END AS symbolKind,

@@ -56,7 +56,12 @@ export interface RefFact {
   type: RelType;
   from: string;
   target:
-    | { kind: 'selector'; selector: string }
+    /**
+     * An element occurrence as a selector (`button[mat-button]`). `attrs`: its attributes that can
+     * only mean a directive — extra lookup keys (`selector:[attr]`), so a directive that appears or
+     * changes later re-links the occurrence.
+     */
+    | { kind: 'selector'; selector: string; attrs?: string[] }
     | { kind: 'contractTag'; tag: string }
     | { kind: 'symbol'; name: string; fromPath?: string }
     | { kind: 'routePath'; path: string }

@@ -13,6 +13,7 @@ import { anchorOf, anchorRows } from './anchors.js';
 import { detectChanges } from './detect-changes.js';
 import { canonicalRoot } from './discovery.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
+import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
 import { isCurrent, loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
 import type { ProgressListener } from './progress.js';
@@ -39,6 +40,11 @@ export interface IngestOptions {
   totals?: boolean;
   /** A ts-morph project kept between runs (watch mode): only changed files are re-parsed. */
   projectCache?: TsProjectCache;
+  /**
+   * The root recorded on the Repo node when it is not `root`: a work's workspace re-ingested under the
+   * main repository's id keeps `Repo.root` on the main checkout (the workspace root lives on its Worktree node).
+   */
+  recordedRoot?: string;
 }
 
 const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
@@ -96,6 +102,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   // 1. What is on disk now (all of it, or only the paths a watcher reported), and what depends on it.
   const onDiscovered = (total: number): void => options.onProgress?.({ phase: 'read', done: 0, total, filesPerSecond: 0 });
   const { entries, current, deleted, toParse } = await detectChanges(root, settings, known, options.changedPaths, summary, onDiscovered);
+  if (incremental) await addImportersOfDeleted(graph, repoId, root, settings, known, { deleted, toParse, current }, summary);
   t = performance.now();
   summary.snapshotId = snapshotIdOf([...entries.values()], identity.inGit);
   summary.timings.snapshotMs = since(t);
@@ -133,7 +140,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
     const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
-    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root, remote: identity.remote ?? null, summary: compact, props: { inGit: identity.inGit, idSource: identity.source } });
+    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: options.recordedRoot ? canonicalRoot(options.recordedRoot) : root, remote: identity.remote ?? null, summary: compact, props: { inGit: identity.inGit, idSource: identity.source } });
     summary.wrote = true;
   }
   rememberKnownFiles(options.projectCache, { repoId, snapshotId: summary.snapshotId, files: nextKnown(known, current, deleted, reads) });
@@ -200,6 +207,8 @@ async function parseAndWrite(
   const scope: ExtractionScope = {
     repoId, snapshotId: summary.snapshotId, root, settings, project, extractors: options.extractors ?? registeredExtractors, sources: current, timings: summary.timings.extractors,
   };
+  // First ingest of the repo: nothing of it exists yet, so the writer CREATEs instead of MERGEing.
+  const created = incremental ? undefined : new Set<string>();
   let inflight: Promise<void> | undefined;
   let failure: unknown;
   let done = 0;
@@ -226,7 +235,7 @@ async function parseAndWrite(
     const replacing = prepared.filter((p) => known.has(p.path)).map((p) => p.path);
     const anchors = anchorRows(repoId, summary.snapshotId, new Set(prepared.map((p) => p.anchor)));
     const w0 = performance.now();
-    inflight = writeBatch(graph, { repoId, files: prepared, replacing, incremental, anchors, batchRows: settings.batchRows }).then((result) => {
+    inflight = writeBatch(graph, { repoId, files: prepared, replacing, incremental, anchors, batchRows: settings.batchRows, ...(created ? { created } : {}) }).then((result) => {
       collect(summary, into, result);
       summary.timings.writeMs += since(w0);
     }, (error: unknown) => void (failure ??= error));

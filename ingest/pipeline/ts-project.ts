@@ -70,7 +70,7 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
   let changed = false;
   for (const info of upserts) {
     if (!isTypeScriptKind(info.kind) || info.skipReason || cache.shas.get(info.path) === info.sha256) continue;
-    project.createSourceFile(join(root, info.path), info.text, { overwrite: true });
+    addSourceText(project, join(root, info.path), info.text, cache.shas.has(info.path));
     cache.shas.set(info.path, info.sha256);
     changed = true;
   }
@@ -83,4 +83,23 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
   }
   if (changed) invalidateRouteIndex(project);
   return project;
+}
+
+/**
+ * Puts a file's text into the project, parsing it once. `createSourceFile(…, { overwrite: true })`
+ * on a file the project does not hold yet first reads and parses the file from disk and then
+ * parses the given text again (twice the parse, plus a read, per file of a cold run). So a file
+ * new to the project is added from disk — one read, one parse — and kept only if its text is the
+ * one this run hashed; otherwise (edited in between, unreadable) the hashed text wins.
+ */
+function addSourceText(project: Project, abs: string, text: string, inProject: boolean): void {
+  if (!inProject && !project.getSourceFile(abs)) {
+    try {
+      const added = project.addSourceFileAtPath(abs);
+      if (added.getFullText() === text.replace(/^\uFEFF/, '')) return;
+    } catch {
+      // Gone or unreadable since it was hashed: the hashed text below is what the run describes.
+    }
+  }
+  project.createSourceFile(abs, text, { overwrite: true });
 }

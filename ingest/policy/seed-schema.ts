@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planDoctrineSeed } from '../../src/plan/schema/doctrine.schema.js';
 
 /** Seed row types and the graph label each becomes. */
 export const SEED_TYPES = {
@@ -52,6 +53,8 @@ export const seedRowSchema = z.discriminatedUnion('type', [
     preferred_recipes: z.array(name).optional(),
     validation_profile: name.optional(),
     escalation_triggers: z.array(name).optional(),
+    /** What plan validation checks the node sequence against (stored as `planDoctrineJson`). */
+    plan_doctrine: planDoctrineSeed.optional(),
   }),
   row('recipe', {
     name,

@@ -2,7 +2,7 @@ import type { GraphTx } from '../../src/graph/index.js';
 import type { Graph } from '../../src/graph/index.js';
 import type { PropValue } from '../model/facts.js';
 import { chunk, bump, groupBy } from './batches.js';
-import { deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, type NodeRowParam } from './ingest.queries.js';
+import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, type NodeRowParam } from './ingest.queries.js';
 import type { PreparedFile } from './prepare-rows.js';
 import { targetKeys } from './ref-keys.js';
 import { MERGE_REL, type EdgeRowParam } from './rel-queries.js';
@@ -20,6 +20,12 @@ export interface WriteBatchInput {
   incremental: boolean;
   anchors: { nodes: NodeRowParam[]; contains: EdgeRowParam[] };
   batchRows: number;
+  /**
+   * First ingest of the repo (no File rows, so no fact of these files exists): the ids this run has
+   * written so far. Nodes not in it are CREATEd instead of MERGEd — no index lookup before each
+   * write. Ids several files share (a contract tag declared twice) still MERGE.
+   */
+  created?: Set<string>;
 }
 
 export interface WriteBatchResult {
@@ -53,8 +59,9 @@ export async function writeBatch(graph: Graph, input: WriteBatchInput): Promise<
     await mergeAll(tx, input.anchors.nodes, input.batchRows);
     bump(result.nodes, 'DomainAnchor', input.anchors.nodes.length);
     await mergeEdges(tx, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows);
-    for (const part of chunk(rows, input.batchRows)) await tx.run(mergeNodes, { rows: part });
     for (const row of rows) for (const label of row.labels) bump(result.nodes, label);
+    if (input.created && !input.incremental) await createAll(tx, rows, input.batchRows, input.created);
+    else for (const part of chunk(rows, input.batchRows)) await tx.run(mergeNodes, { rows: part });
     const byType = groupBy(input.files.flatMap((f) => f.edges), (e) => e.type);
     const groups = [...byType].map(([type, list]) => ({ type, rows: list.map((e) => e.row) }));
     const written = await mergeEdges(tx, groups, input.batchRows);
@@ -64,6 +71,18 @@ export async function writeBatch(graph: Graph, input: WriteBatchInput): Promise<
     }
   }, { timeoutMs: 300_000 });
   return result;
+}
+
+/** CREATE for ids new to the run, MERGE for the few a second file repeats. */
+async function createAll(tx: GraphTx, rows: NodeRowParam[], size: number, created: Set<string>): Promise<void> {
+  const fresh: NodeRowParam[] = [];
+  const again: NodeRowParam[] = [];
+  for (const row of rows) {
+    if (created.has(row.id)) again.push(row);
+    else fresh.push(row), created.add(row.id);
+  }
+  for (const part of chunk(fresh, size)) await tx.run(createNodes, { rows: part });
+  for (const part of chunk(again, size)) await tx.run(mergeNodes, { rows: part });
 }
 
 async function mergeAll(tx: GraphTx, rows: NodeRowParam[], size: number): Promise<void> {

@@ -25,6 +25,7 @@ export interface PersistedRef {
 }
 
 export const mergeNodes = loadQuery<{ rows: NodeRowParam[] }, { written: number }>('ingest/merge-nodes.cypher');
+export const createNodes = loadQuery<{ rows: NodeRowParam[] }, { written: number }>('ingest/create-nodes.cypher');
 export const readOwnedNodes = loadQuery<Paths, { id: string; ownerFile: string; labels: string[]; keyProps: Record<string, PropValue> }>('ingest/read-owned-nodes.cypher');
 export const deleteOwnedEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-owned-edges.cypher');
 export const deleteRefEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-ref-edges.cypher');
@@ -45,6 +46,7 @@ export const renewLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, {
 export const releaseLock = loadQuery<Repo & { owner: string }, { released: number }>('ingest/release-lock.cypher');
 
 export const findRefsByKey = loadQuery<Repo & { keys: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-key.cypher');
+export const findRefsByAttrKey = loadQuery<Repo & { keys: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-attr-key.cypher');
 export const findRefsByFrom = loadQuery<Repo & { ids: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-from.cypher');
 export const deleteEdgesOfRefs = loadQuery<{ rows: Array<{ refId: string; fromId: string }> }, { deleted: number }>('ingest/delete-edges-of-refs.cypher');
 export const setRefStatus = loadQuery<

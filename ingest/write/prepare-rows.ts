@@ -4,7 +4,7 @@ import type { FileFacts, ParseEventFact, PropValue, RelType } from '../model/fac
 import { factId, ids } from '../model/ids.js';
 import type { SourceInfo } from '../pipeline/read-files.js';
 import type { NodeRowParam } from './ingest.queries.js';
-import { refKey, type RefTarget } from './ref-keys.js';
+import { refAttrKeys, refKey, type RefTarget } from './ref-keys.js';
 import type { EdgeRowParam } from './rel-queries.js';
 
 /** A reference as the writer persists it (a `:Fact:Ref` node owned by the file). */
@@ -89,9 +89,13 @@ export function prepareFile(repoId: string, snapshotId: string, source: SourceIn
     edges.push({ type: 'REPORTED_IN', row: { from: id, to: fileId, ownerFile: path, props: { ownerFile: path, repoId } } });
   }
   for (const ref of refs) {
+    const attrKeys = refAttrKeys(ref.target);
     nodes.push({
       id: ref.id, labels: ['Ref'], drop: [],
-      props: { ...base, id: ref.id, relType: ref.relType, fromId: ref.fromId, kind: ref.target.kind, key: ref.key, target: JSON.stringify(ref.target), propsJson: JSON.stringify(ref.props), status: 'pending' },
+      props: {
+        ...base, id: ref.id, relType: ref.relType, fromId: ref.fromId, kind: ref.target.kind, key: ref.key, target: JSON.stringify(ref.target), propsJson: JSON.stringify(ref.props), status: 'pending',
+        ...(attrKeys.length ? { attrKeys } : {}),
+      },
     });
   }
   return { path, sha256: source.sha256, anchor, nodes, edges, refs, events };

@@ -34,6 +34,11 @@ export function refKey(target: RefTarget): string {
   }
 }
 
+/** Further lookup keys of a reference besides refKey: an occurrence's directive-only attributes. */
+export function refAttrKeys(target: RefTarget): string[] {
+  return target.kind === 'selector' && target.attrs ? target.attrs.map((a) => `selector:[${a.toLowerCase()}]`) : [];
+}
+
 /** The keys under which a node can satisfy references (see refKey). */
 export function targetKeys(labels: readonly string[], props: Record<string, PropValue | undefined>): string[] {
   const keys: string[] = [];

@@ -1,7 +1,7 @@
 import { int, type Graph } from '../../src/graph/index.js';
 import type { PropValue, RelType } from '../model/facts.js';
 import { bump, chunk, groupBy } from './batches.js';
-import { deleteEdgesOfRefs, findRefsByFrom, findRefsByKey, setRefStatus, type PersistedRef } from './ingest.queries.js';
+import { deleteEdgesOfRefs, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type PersistedRef } from './ingest.queries.js';
 import type { RefRow } from './prepare-rows.js';
 import type { RefTarget } from './ref-keys.js';
 import { buildResolvers, type Resolution } from './ref-resolver.js';
@@ -64,6 +64,9 @@ async function linkWith(run: Runner, input: LinkInput): Promise<LinkResult> {
     const found: PersistedRef[] = [];
     for (const keys of chunk([...input.changedKeys], 1000)) found.push(...(await run.read(findRefsByKey, { repoId, keys })).map((r) => r.ref));
     for (const ids of chunk([...input.touchedIds], 1000)) found.push(...(await run.read(findRefsByFrom, { repoId, ids })).map((r) => r.ref));
+    // A directive with an attribute selector changed: occurrences carrying that attribute (one scan, rare).
+    const attrKeys = [...input.changedKeys].filter((k) => k.startsWith('selector:['));
+    if (attrKeys.length) found.push(...(await run.read(findRefsByAttrKey, { repoId, keys: attrKeys })).map((r) => r.ref));
     for (const p of found) {
       if (own.has(p.id)) continue;
       const row = fromPersisted(p);

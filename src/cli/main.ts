@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerApproveCommand } from './approve.command.js';
 import { registerDbCommands } from './db.command.js';
 import { registerIngestCommand } from './ingest.command.js';
 import { registerMcpCommand } from './mcp.command.js';
@@ -17,5 +18,6 @@ registerIngestCommand(program);
 registerMcpCommand(program, '0.1.0');
 registerGraphqlCommand(program);
 registerUpCommand(program);
+registerApproveCommand(program);
 
 await program.parseAsync(process.argv);

@@ -39,6 +39,26 @@ export const GatesSchema = z.strictObject({
 });
 export type GatesConfig = z.infer<typeof GatesSchema>;
 
+/** Today's evidence policy (001 §4): what a repository gets when `.ai/config` says nothing. */
+export const DEFAULT_EVIDENCE_POLICY_CONFIG = {
+  minRequirementSources: 1,
+  minCodeEvidenceSources: 1,
+  minPolicySources: 0,
+  minDistinctSources: 2,
+  allowSingleSourceWithGuard: true,
+  lowEvidenceGuardRules: ['lowEvidenceGuard is true', 'uncertaintyNote explains the uncertainty', 'requiresHumanReview is true'],
+} as const;
+
+/** The server's evidence policy for plan change nodes; a plan may declare stricter minima, never weaker. */
+export const EvidencePolicyConfigSchema = z.strictObject({
+  minRequirementSources: int(0, 20).describe('distinct requirement sources (prompt, ticket, spec, doc, attachment, memory) each change node must cite'),
+  minCodeEvidenceSources: int(0, 20).describe('distinct pack files each change node must cite as code evidence (several refs into one file count once)'),
+  minPolicySources: int(0, 20).describe('distinct policyRefs each change node must cite'),
+  minDistinctSources: int(1, 40).describe('distinct sources across requirement and code evidence each change node must cite (sources are distinct by canonical identity: resolved file, or type + locator; not configurable, so it cannot be gamed)'),
+  allowSingleSourceWithGuard: z.boolean().describe('allow the low-evidence path: a node with one source passes only with lowEvidenceGuard, an uncertaintyNote and requiresHumanReview'),
+  lowEvidenceGuardRules: z.array(z.string().trim().min(1).max(300)).max(20).describe('the low-evidence guard conditions as stated to planners in planGraphSchema'),
+});
+
 /** The complete, validated configuration (every key has a value after layering). */
 export const ConfigSchema = z.strictObject({
   repo: z.strictObject({
@@ -69,14 +89,24 @@ export const ConfigSchema = z.strictObject({
   recipes: z.strictObject({
     enabled: z.array(gateName).max(100).describe('automation recipes this repository allows (built-ins: replace_lexeme_in_file, run_targeted_validation)'),
   }),
+  locks: z.strictObject({
+    overlapPolicy: z.enum(['reject', 'block']).describe('a plan overlapping another live work\'s accepted plan or leases: reject it (EXEC_SIDE_EFFECT_COLLISION) or accept it queued behind that work'),
+    leaseSeconds: int(10, 86_400).describe('lease TTL of a work\'s file/symbol reservations; every mutation renews it'),
+  }),
+  evidencePolicy: EvidencePolicyConfigSchema.default({ ...DEFAULT_EVIDENCE_POLICY_CONFIG, lowEvidenceGuardRules: [...DEFAULT_EVIDENCE_POLICY_CONFIG.lowEvidenceGuardRules] })
+    .describe('evidence policy the plan validator applies to every change node (default: today\'s 001 §4 minima)'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** One layer file: the same keys, all optional, unknown keys still rejected. */
+// A section with a default (absent in every layer = its default) is layered like the others.
+type SectionObject<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
+const sectionObject = <S extends z.ZodType>(section: S): SectionObject<S> => (section instanceof z.ZodDefault ? section.unwrap() : section) as SectionObject<S>;
+
 export const ConfigLayerSchema = z.strictObject(
-  Object.fromEntries(Object.entries(ConfigSchema.shape).map(([key, section]) => [key, section.partial().optional()])) as {
-    [K in keyof typeof ConfigSchema.shape]: z.ZodOptional<ReturnType<(typeof ConfigSchema.shape)[K]['partial']>>;
+  Object.fromEntries(Object.entries(ConfigSchema.shape).map(([key, section]) => [key, (sectionObject(section) as z.ZodObject).partial().optional()])) as {
+    [K in keyof typeof ConfigSchema.shape]: z.ZodOptional<ReturnType<SectionObject<(typeof ConfigSchema.shape)[K]>['partial']>>;
   },
 );
 

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import type { VerbDescriptor } from './envelope.schema.js';
 import { VERB_NAMES, type RunState } from './states.js';
 import type { VerbDefinition } from './verb.js';
+import { applyCodePatchVerb } from './verbs/apply-code-patch.verb.js';
+import { executeGatedSideEffectVerb } from './verbs/execute-gated-side-effect.verb.js';
 import { initializeWorkVerb } from './verbs/initialize-work.verb.js';
 import { lookupSymbolDefinitionVerb } from './verbs/lookup-symbol-definition.verb.js';
 import { escalateVerb } from './verbs/escalate.verb.js';
-import { NOT_YET_IMPLEMENTED } from './verbs/not-yet-implemented.verbs.js';
 import { readFileLinesVerb } from './verbs/read-file-lines.verb.js';
+import { runAutomationRecipeVerb } from './verbs/run-automation-recipe.verb.js';
+import { runSandboxedCodeVerb } from './verbs/run-sandboxed-code.verb.js';
 import { searchCodebaseTextVerb } from './verbs/search-codebase-text.verb.js';
 import { signalTaskCompleteVerb } from './verbs/signal-task-complete.verb.js';
 import { submitExecutionPlanVerb } from './verbs/submit-execution-plan.verb.js';
@@ -62,6 +65,7 @@ export class VerbRegistry {
 export function defaultVerbs(): VerbDefinition[] {
   return [
     initializeWorkVerb, readFileLinesVerb, lookupSymbolDefinitionVerb, traceSymbolGraphVerb, searchCodebaseTextVerb,
-    writeScratchFileVerb, submitExecutionPlanVerb, escalateVerb, signalTaskCompleteVerb, ...NOT_YET_IMPLEMENTED,
+    writeScratchFileVerb, submitExecutionPlanVerb, escalateVerb, signalTaskCompleteVerb,
+    applyCodePatchVerb, runSandboxedCodeVerb, executeGatedSideEffectVerb, runAutomationRecipeVerb,
   ] as VerbDefinition[];
 }

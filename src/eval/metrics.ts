@@ -3,6 +3,7 @@ import type { EvalTask } from './task-file.schema.js';
 
 /** What one system (graphgate or the baseline) produced for one task. */
 export interface SystemRun {
+  /** The pack's files in the system's rank order (best first): the @k metrics read its head. */
   files: string[];
   /** The system's own verdict when it has one (graphgate's pack outcome); null for the baseline. */
   claimedSufficient: boolean | null;
@@ -25,9 +26,24 @@ export interface TaskMetrics {
   chainsExpected: number;
   /** anchorHit and every expected chain found: the agent could plan without escalating. */
   sufficient: boolean;
+  /**
+   * Rank-aware metrics over the first k files, whatever the pack size: with packs of 20–40 files
+   * in a small repository both systems contain nearly everything, so only the head discriminates.
+   */
+  recallAt5: number;
+  recallAt10: number;
+  /** anchorHit and every expected chain found within the first 10 files. */
+  sufficientAt10: boolean;
+  /** Share of the pack's files that are expected files (pack bloat lowers it). */
+  precision: number;
+  /** The first 10 files, for inspection. */
+  top: string[];
   claimedSufficient: boolean | null;
   latencyMs: number;
 }
+
+/** The @k cut-offs reported (an agent reads the head of a pack first). */
+export const RANK_CUTOFFS = [5, 10] as const;
 
 export interface OverallMetrics {
   tasks: number;
@@ -38,6 +54,10 @@ export interface OverallMetrics {
   /** Over the tasks that expect chains; null when none does. */
   proofChainFoundRate: number | null;
   sufficiencyRate: number;
+  recallAt5: number;
+  recallAt10: number;
+  sufficiencyAt10Rate: number;
+  precision: number;
   /** Tasks the system called sufficient that are not (false confidence); null for systems without a verdict. */
   falseSufficientRate: number | null;
   latencyMs: { p50: number; p95: number; mean: number };
@@ -56,7 +76,8 @@ export function chainCarried(pack: ReadonlySet<string>, chains: readonly ProofCh
 
 /** Scores one system's pack against a task's expectations (file level for every system, so they compare). */
 export function scoreTask(task: EvalTask, run: SystemRun, chains: readonly ProofChain[]): TaskMetrics {
-  const pack = new Set(run.files);
+  const ordered = [...new Set(run.files)];
+  const pack = new Set(ordered);
   const { entrypoints, definitions, files, proofChains = [] } = task.expected;
   const anchors = [...entrypoints, ...definitions];
   const entrypointHit = entrypoints.some((a) => pack.has(a.file));
@@ -65,6 +86,11 @@ export function scoreTask(task: EvalTask, run: SystemRun, chains: readonly Proof
   const missingFiles = expectedFiles.filter((f) => !pack.has(f));
   const chainsFound = proofChains.length ? proofChains.filter((c) => chainCarried(pack, chains, c)).length : null;
   const anchorHit = entrypointHit && definitionHit;
+  const head = (k: number): Set<string> => new Set(ordered.slice(0, k));
+  const recallIn = (set: ReadonlySet<string>): number => round(expectedFiles.filter((f) => set.has(f)).length / expectedFiles.length);
+  const top10 = head(10);
+  const sufficientAt10 = entrypoints.some((a) => top10.has(a.file)) && definitions.some((a) => top10.has(a.file)) &&
+    proofChains.every((c) => chainCarried(top10, chains, c));
   return {
     packSize: pack.size,
     anchorRate: round(anchors.filter((a) => pack.has(a.file)).length / anchors.length),
@@ -76,6 +102,11 @@ export function scoreTask(task: EvalTask, run: SystemRun, chains: readonly Proof
     chainsFound,
     chainsExpected: proofChains.length,
     sufficient: anchorHit && (chainsFound === null || chainsFound === proofChains.length),
+    recallAt5: recallIn(head(5)),
+    recallAt10: recallIn(top10),
+    sufficientAt10,
+    precision: ordered.length ? round(expectedFiles.filter((f) => pack.has(f)).length / ordered.length) : 0,
+    top: ordered.slice(0, 10),
     claimedSufficient: run.claimedSufficient,
     latencyMs: round(run.latencyMs, 1),
   };
@@ -103,6 +134,10 @@ export function aggregate(metrics: readonly TaskMetrics[]): OverallMetrics {
     packSizeMean: round(mean(metrics.map((m) => m.packSize)), 1),
     proofChainFoundRate: withChains.length ? round(mean(withChains.map((m) => m.chainsFound! / m.chainsExpected))) : null,
     sufficiencyRate: round(mean(metrics.map((m) => (m.sufficient ? 1 : 0)))),
+    recallAt5: round(mean(metrics.map((m) => m.recallAt5))),
+    recallAt10: round(mean(metrics.map((m) => m.recallAt10))),
+    sufficiencyAt10Rate: round(mean(metrics.map((m) => (m.sufficientAt10 ? 1 : 0)))),
+    precision: round(mean(metrics.map((m) => m.precision))),
     falseSufficientRate: claimed.length ? round(mean(claimed.map((m) => (m.claimedSufficient && !m.sufficient ? 1 : 0)))) : null,
     latencyMs: { p50: round(percentile(latencies, 50), 1), p95: round(percentile(latencies, 95), 1), mean: round(mean(latencies), 1) },
   };

@@ -19,10 +19,10 @@ function table(header: string[], rows: string[][]): string[] {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }
 
-const SYSTEM_COLUMNS = ['anchors', 'recall', 'size', 'chain', 'suff', 'ms'];
+const SYSTEM_COLUMNS = ['anchors', 'recall', 'r@5', 'r@10', 'size', 'chain', 'suff', 's@10', 'ms'];
 
 function systemCells(m: TaskMetrics): string[] {
-  return [`${yes(m.anchorHit)} ${pct(m.anchorRate)}`, pct(m.recall), String(m.packSize), chain(m), yes(m.sufficient), ms(m.latencyMs)];
+  return [`${yes(m.anchorHit)} ${pct(m.anchorRate)}`, pct(m.recall), pct(m.recallAt5), pct(m.recallAt10), String(m.packSize), chain(m), yes(m.sufficient), yes(m.sufficientAt10), ms(m.latencyMs)];
 }
 
 /** The readable side-by-side report: per task, then overall (graphgate | BM25 baseline). */
@@ -37,6 +37,10 @@ export function renderReport(input: { title: string; rows: TaskRow[]; overall: {
     ['pack size (mean files)', (m) => String(m.packSizeMean)],
     ['proof-chain found rate', (m) => pct(m.proofChainFoundRate)],
     ['pack sufficiency rate', (m) => pct(m.sufficiencyRate)],
+    ['recall @5 (first 5 files)', (m) => pct(m.recallAt5)],
+    ['recall @10 (first 10 files)', (m) => pct(m.recallAt10)],
+    ['sufficiency @10 (anchors + chains in first 10)', (m) => pct(m.sufficiencyAt10Rate)],
+    ['precision (expected files / pack size)', (m) => pct(m.precision)],
     ['claimed sufficient but not (false confidence)', (m) => pct(m.falseSufficientRate)],
     ['latency p50 / p95 ms', (m) => `${ms(m.latencyMs.p50)} / ${ms(m.latencyMs.p95)}`],
   ];

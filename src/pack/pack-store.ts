@@ -140,9 +140,11 @@ export class PackStore {
     return this.options.graph.read(findSymbolInPack, { packId, repoId: this.options.repoId, name, kind, limit: int(limit) }, run);
   }
 
-  async neighbours(packId: string, start: { symbol: string | null; path: string | null }, limit: number, run?: RunOptions): Promise<NeighbourRow[]> {
+  /** One-hop neighbours inside the pack; the pack's files come from the per-process cache, so the query starts at an index seek. */
+  async neighbours(pack: { id: string; hash: string }, start: { symbol: string | null; path: string | null }, limit: number, run?: RunOptions): Promise<NeighbourRow[]> {
+    const paths = await this.files(pack, run);
     return this.options.graph.read(traceNeighbours, {
-      packId, repoId: this.options.repoId, symbol: start.symbol, path: start.path, relTypes: [...TRACE_REL_TYPES], limit: int(limit),
+      repoId: this.options.repoId, symbol: start.symbol, path: start.path, paths, relTypes: [...TRACE_REL_TYPES], limit: int(limit),
     }, run);
   }
 }

@@ -41,7 +41,7 @@ export interface NeighbourRow {
 }
 
 export const traceNeighbours = loadQuery<
-  { packId: string; repoId: string; symbol: string | null; path: string | null; relTypes: string[]; limit: Integer },
+  { repoId: string; symbol: string | null; path: string | null; paths: string[]; relTypes: string[]; limit: Integer },
   NeighbourRow
 >('pack/trace-neighbours.cypher');
 
@@ -52,3 +52,23 @@ export const recordPackQuery = loadQuery<
   },
   { applied: boolean; currentPackId: string | null; fileCount: number | null; symbolCount: number | null }
 >('pack/record-pack.cypher');
+
+/** One version of a work's context pack (list-work-packs). */
+export interface WorkPackRow {
+  workId: string;
+  repoId: string;
+  id: string;
+  version: number | null;
+  hash: string;
+  ref: string | null;
+  outcome: string | null;
+  strategyId: string | null;
+  repoSnapshotId: string | null;
+  createdAt: string | null;
+  fileCount: number;
+  symbolCount: number;
+  supersedes: string | null;
+  current: boolean;
+}
+
+export const listWorkPacksQuery = loadQuery<{ workId: string; maxVersions: Integer }, WorkPackRow>('pack/list-work-packs.cypher');

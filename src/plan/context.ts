@@ -1,6 +1,8 @@
+import { DEFAULT_EVIDENCE_POLICY_CONFIG } from '../config/config.schema.js';
 import type { EnforcementBundle } from './enforcement/bundle.js';
 import type { PlanFacts } from './facts/plan-facts.js';
 import type { ScopeOracle } from './facts/scope-oracle.js';
+import type { DoctrineStep } from './schema/doctrine.schema.js';
 import type { Concern, EvidencePolicy } from './schema/fields.schema.js';
 
 /** The four mandatory strategy classes. */
@@ -15,14 +17,21 @@ export interface StrategyDoctrine {
   validatePerChange: boolean;
   /** Strategy ids a fired hard switch trigger has unlocked for this work (usually empty). */
   permittedSwitches: readonly string[];
+  /** Steps the plan must contain in this order (each step's nodes depend on a node of the step before). */
+  requiredSequence?: readonly DoctrineStep[];
+  /** Where the doctrine comes from: the Strategy record (`id@version`) or `built-in`. */
+  source?: string;
 }
 
-/** Default doctrines of the four strategy classes (the policy plane may supply its own). */
+/**
+ * Built-in doctrines of the four strategy classes: the fallback for a strategy whose graph `Strategy`
+ * record carries no `plan_doctrine` (facts/strategy-doctrines.ts). The shipped seeds state the same.
+ */
 export const DEFAULT_DOCTRINES: Readonly<Record<(typeof STRATEGY_IDS)[number], StrategyDoctrine>> = {
-  ui_aggrid_feature: { strategyId: 'ui_aggrid_feature', allowedConcerns: ['feature', 'bugfix', 'refactor', 'test', 'config'], validatePerChange: true, permittedSwitches: [] },
-  api_contract_feature: { strategyId: 'api_contract_feature', allowedConcerns: ['feature', 'bugfix', 'refactor', 'test', 'config', 'docs'], validatePerChange: true, permittedSwitches: [] },
-  migration_adp_to_sdf: { strategyId: 'migration_adp_to_sdf', allowedConcerns: ['migration', 'test'], validatePerChange: true, permittedSwitches: [] },
-  debug_symptom_trace: { strategyId: 'debug_symptom_trace', allowedConcerns: ['bugfix', 'test'], validatePerChange: true, permittedSwitches: [] },
+  ui_aggrid_feature: { strategyId: 'ui_aggrid_feature', allowedConcerns: ['feature', 'bugfix', 'refactor', 'test', 'config'], validatePerChange: true, permittedSwitches: [], requiredSequence: [], source: 'built-in' },
+  api_contract_feature: { strategyId: 'api_contract_feature', allowedConcerns: ['feature', 'bugfix', 'refactor', 'test', 'config', 'docs'], validatePerChange: true, permittedSwitches: [], requiredSequence: [], source: 'built-in' },
+  migration_adp_to_sdf: { strategyId: 'migration_adp_to_sdf', allowedConcerns: ['migration', 'test'], validatePerChange: true, permittedSwitches: [], requiredSequence: [], source: 'built-in' },
+  debug_symptom_trace: { strategyId: 'debug_symptom_trace', allowedConcerns: ['bugfix', 'test'], validatePerChange: true, permittedSwitches: [], requiredSequence: [], source: 'built-in' },
 };
 
 /** A configured gate step or recipe a verification hook may name. */
@@ -51,6 +60,8 @@ export interface AttachmentFact {
 export interface SignatureFlags {
   crossesFederationBoundary?: boolean;
   touchesShadowDom?: boolean;
+  /** False when retrieval saw no ag-Grid in the task: ui_aggrid_feature was only the default class. */
+  mentionsAgGrid?: boolean;
 }
 
 /** Everything the validator judges a plan against. The plan itself is never trusted for any of it. */
@@ -61,6 +72,8 @@ export interface ValidationContext {
   /** The work as the server knows it. */
   work: { workId: string; worktreeRoot: string };
   strategy: StrategyDoctrine;
+  /** Doctrines of every strategy (graph Strategy records, built-ins where the graph has none), for permitted switches. */
+  doctrines?: Readonly<Record<string, StrategyDoctrine>>;
   /** The server's evidence policy; the plan's declared policy may be stricter, never weaker. */
   evidencePolicy: EvidencePolicy;
   enforcementBundle: EnforcementBundle;
@@ -71,13 +84,9 @@ export interface ValidationContext {
   now: Date;
 }
 
-/** Defaults a server uses when configuration says nothing (minima from 001 §4). */
+/** Defaults a server uses when configuration says nothing (minima from 001 §4; `evidencePolicy` in `.ai/config`). */
 export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = {
-  minRequirementSources: 1,
-  minCodeEvidenceSources: 1,
-  minPolicySources: 0,
-  minDistinctSources: 2,
-  allowSingleSourceWithGuard: true,
-  lowEvidenceGuardRules: ['lowEvidenceGuard is true', 'uncertaintyNote explains the uncertainty', 'requiresHumanReview is true'],
+  ...DEFAULT_EVIDENCE_POLICY_CONFIG,
+  lowEvidenceGuardRules: [...DEFAULT_EVIDENCE_POLICY_CONFIG.lowEvidenceGuardRules],
   distinctSourceDefinition: 'canonical_source',
 };

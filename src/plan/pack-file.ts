@@ -9,7 +9,7 @@ const MAX_PACK_BYTES = 16 * 1024 * 1024;
 const packSections = z.object({
   strategy: z.object({
     strategyId: z.enum(STRATEGY_IDS),
-    signature: z.object({ crossesFederationBoundary: z.boolean().optional(), touchesShadowDom: z.boolean().optional() }).optional(),
+    signature: z.object({ crossesFederationBoundary: z.boolean().optional(), touchesShadowDom: z.boolean().optional(), mentionsAgGrid: z.boolean().optional() }).optional(),
   }).optional(),
   evidencePolicy: evidencePolicy.optional(),
   attachments: z.array(z.object({ artifactId: z.string().min(1).max(512), ref: z.string().min(1).max(2048) })).max(200).optional(),

@@ -1,4 +1,5 @@
 import type { RunOptions } from '../graph/index.js';
+import { doctrineObligation } from './checks/strategy.check.js';
 import type { EnforcementBundle } from './enforcement/bundle.js';
 import { planGraphJsonSchema, type PlanGraphSchemaDocument } from './schema/json-schema.js';
 import { buildValidationContext, type WorkScope } from './validation-context.js';
@@ -41,7 +42,7 @@ export async function planGraphSchemaForWork(scope: WorkScope, run?: RunOptions)
   const catalog = context.verification;
   return planGraphJsonSchema({
     evidencePolicy: context.evidencePolicy,
-    enforcementObligations: enforcementObligations(bundle, attachmentIds),
+    enforcementObligations: [...enforcementObligations(bundle, attachmentIds), doctrineObligation(context.strategy)],
     verificationTargets: { gateSteps: catalog.gateSteps.filter((s) => !s.flaky).map((s) => s.id), recipes: catalog.recipes.map((r) => r.id), commitGates: [...catalog.commitGates] },
     strategyId: context.strategy.strategyId,
     envelope: {

@@ -1,3 +1,4 @@
+import type { Config } from '../config/index.js';
 import { AppError } from '../errors/index.js';
 import { canonicalRepoPath } from '../paths/index.js';
 import type { GraphTx, RunOptions } from '../graph/index.js';
@@ -76,7 +77,12 @@ function frictionOf(result: PlanValidationResult, strategyId: string, anchorsByN
  * commit, read a work's plan and progress, and record node outcomes.
  */
 export class PlanService {
-  constructor(private readonly scope: Omit<WorkScope, 'workId'> & { now?: () => Date }) {}
+  constructor(private readonly scope: Omit<WorkScope, 'workId' | 'config'> & { config: WorkScope['config'] & Partial<Pick<Config, 'locks'>>; now?: () => Date }) {}
+
+  /** `locks.overlapPolicy` (default `reject`): under `block` another work's lease queues a plan instead of rejecting it. */
+  get overlapPolicy(): 'reject' | 'block' {
+    return this.scope.config.locks?.overlapPolicy ?? 'reject';
+  }
 
   private forWork(workId: string): WorkScope {
     return { ...this.scope, workId };
@@ -89,7 +95,12 @@ export class PlanService {
 
   /** Validates a submission for a work. Read-only: nothing is persisted and no state changes. */
   async validate(workId: string, submission: unknown, run?: RunOptions): Promise<PlanVerdict> {
-    const { context, facts } = await buildValidationContext(this.forWork(workId), submission, (this.scope.now ?? (() => new Date()))(), run);
+    const built = await buildValidationContext(this.forWork(workId), submission, (this.scope.now ?? (() => new Date()))(), run);
+    const { facts } = built;
+    // Under `block` a resource leased by another live work is not a plan defect: acceptance queues the work (src/execution/locks/plan-leases.ts).
+    const context = this.overlapPolicy === 'block'
+      ? { ...built.context, facts: Object.assign(Object.create(facts) as typeof facts, { reservedByOthers: async () => [] }) }
+      : built.context;
     const result = await validatePlan(submission, context);
     if (result.accepted) return { ...result, strategyId: context.strategy.strategyId, friction: [] };
     const anchorsByNode = new Map<string, readonly string[]>();

@@ -1,11 +1,14 @@
 import type { Config } from '../config/index.js';
 import type { Graph, RunOptions } from '../graph/index.js';
 import { DEFAULT_DOCTRINES, DEFAULT_EVIDENCE_POLICY, STRATEGY_IDS, type ValidationContext } from './context.js';
+import { effectivePolicy } from './checks/evidence.check.js';
 import { loadEnforcementBundle } from './enforcement/graph-bundle.js';
 import { Neo4jPlanFacts } from './facts/neo4j-plan-facts.js';
+import { loadStrategyDoctrines } from './facts/strategy-doctrines.js';
 import type { PackFileFact, PlanFacts } from './facts/plan-facts.js';
 import { createFsScopeOracle } from './facts/scope-oracle.js';
 import { EMPTY_PACK_SECTIONS, readPackFileSections, type PackFileSections } from './pack-file.js';
+import type { EvidencePolicy } from './schema/fields.schema.js';
 import { verificationCatalogFromConfig } from './verification-catalog.js';
 
 /** Where a work lives: its repository namespace and the (real) worktree root its paths resolve in. */
@@ -15,7 +18,8 @@ export interface WorkScope {
   workId: string;
   /** Real (symlink-resolved) absolute path of the worktree root. */
   worktreeRoot: string;
-  config: Pick<Config, 'gates' | 'recipes'>;
+  /** Gate steps and recipes hooks may name; the repository's evidence policy (default when absent). */
+  config: Pick<Config, 'gates' | 'recipes'> & Partial<Pick<Config, 'evidencePolicy'>>;
 }
 
 type StrategyId = (typeof STRATEGY_IDS)[number];
@@ -50,6 +54,15 @@ export class RecordingPlanFacts implements PlanFacts {
   };
 }
 
+/**
+ * The server's evidence policy: the repository's configured one (`.ai/config` `evidencePolicy`, else
+ * the default), made stricter — never weaker — by a policy the server's own pack file states.
+ */
+export function serverEvidencePolicy(configured: Config['evidencePolicy'] | undefined, pack: EvidencePolicy | null): EvidencePolicy {
+  const base: EvidencePolicy = configured ? { ...configured, distinctSourceDefinition: 'canonical_source' } : DEFAULT_EVIDENCE_POLICY;
+  return pack ? effectivePolicy(base, pack) : base;
+}
+
 export interface BuiltContext {
   context: ValidationContext;
   facts: RecordingPlanFacts;
@@ -63,9 +76,10 @@ export interface BuiltContext {
  */
 export async function buildValidationContext(scope: WorkScope, submission: unknown, now: Date, run?: RunOptions): Promise<BuiltContext> {
   const facts = new RecordingPlanFacts(new Neo4jPlanFacts({ graph: scope.graph, repoId: scope.repoId, workId: scope.workId, run }));
-  const [pack, enforcementBundle] = await Promise.all([
+  const [pack, enforcementBundle, doctrineTable] = await Promise.all([
     facts.inner.activePackRow(),
     loadEnforcementBundle(scope.graph, scope.repoId, run),
+    loadStrategyDoctrines(scope.graph, scope.repoId, run),
   ]);
   const sections = pack ? await readPackFileSections(scope.worktreeRoot, pack.ref) : EMPTY_PACK_SECTIONS;
   const strategyId = strategyFor(sections, submission, pack?.strategyId ?? null);
@@ -73,8 +87,9 @@ export async function buildValidationContext(scope: WorkScope, submission: unkno
     facts,
     scopeOracle: createFsScopeOracle(scope.worktreeRoot),
     work: { workId: scope.workId, worktreeRoot: scope.worktreeRoot },
-    strategy: DEFAULT_DOCTRINES[strategyId],
-    evidencePolicy: sections.evidencePolicy ?? DEFAULT_EVIDENCE_POLICY,
+    strategy: doctrineTable.doctrines[strategyId] ?? DEFAULT_DOCTRINES[strategyId],
+    doctrines: doctrineTable.doctrines,
+    evidencePolicy: serverEvidencePolicy(scope.config.evidencePolicy, sections.evidencePolicy),
     enforcementBundle,
     verification: verificationCatalogFromConfig(scope.config),
     attachments: sections.attachments,

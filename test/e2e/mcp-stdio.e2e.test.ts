@@ -26,8 +26,7 @@ const GOOD_ARGS: Record<string, Record<string, unknown>> = {
   run_automation_recipe: { recipeId: 'run_targeted_validation', planNodeId: 'n1', artifactBundleRef: 'a', diffSummaryRef: 'd', params: { step: 'unit' } },
 };
 /** Verbs whose GOOD_ARGS are well-formed arguments but a refused request (an empty PlanGraph; a patch without an accepted plan). */
-const REFUSED: Record<string, string> = { submit_execution_plan: 'PLAN_MISSING_REQUIRED_FIELDS', apply_code_patch: 'ILLEGAL_TRANSITION', run_sandboxed_code: 'ILLEGAL_TRANSITION', run_automation_recipe: 'ILLEGAL_TRANSITION' };
-const NOT_YET = new Set(['execute_gated_side_effect']);
+const REFUSED: Record<string, string> = { submit_execution_plan: 'PLAN_MISSING_REQUIRED_FIELDS', apply_code_patch: 'ILLEGAL_TRANSITION', run_sandboxed_code: 'ILLEGAL_TRANSITION', run_automation_recipe: 'ILLEGAL_TRANSITION', execute_gated_side_effect: 'ILLEGAL_TRANSITION' };
 
 describe('graphgate mcp over stdio with the SDK client', () => {
   let graph: Graph;
@@ -111,7 +110,6 @@ describe('graphgate mcp over stdio with the SDK client', () => {
       if (verb === 'signal_task_complete') continue;
       const good = await call({ verb, ...ids, args: GOOD_ARGS[verb] });
       if (!init.capabilities.includes(verb)) expect(good.envelope.deny?.code, verb).toBe('ILLEGAL_TRANSITION');
-      else if (NOT_YET.has(verb)) expect(good.envelope.deny?.code, verb).toBe('VERB_NOT_IMPLEMENTED');
       else if (REFUSED[verb]) expect(good.envelope.deny?.code, verb).toBe(REFUSED[verb]);
       else expect(good.envelope.outcome, `${verb}: ${good.envelope.denyReasons.join('; ')}`).toBe('ok');
       const bad = await call({ verb, ...ids, args: { ...GOOD_ARGS[verb], unexpectedKey: true } });
@@ -132,7 +130,6 @@ describe('graphgate mcp over stdio with the SDK client', () => {
       const good = await call({ verb, ...ids, args: GOOD_ARGS[verb] });
       const allowed = new VerbRegistry(defaultVerbs()).capabilities(state).includes(verb);
       if (!allowed) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe('ILLEGAL_TRANSITION');
-      else if (NOT_YET.has(verb)) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe('VERB_NOT_IMPLEMENTED');
       else if (REFUSED[verb]) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe(REFUSED[verb]);
       else expect(good.envelope.outcome, `${state} ${verb}: ${good.envelope.denyReasons.join('; ')}`).not.toBe('denied');
       await graph.write(setWorkState, { workId: init.workId!, repoId, state, usedTokens: int(state === 'BLOCKED_BUDGET' ? 60_000 : 0), totalNodes: int(0), completedNodes: int(0) });

@@ -39,6 +39,7 @@ export function testConfig(repoId: string, overrides: Partial<{ [K in keyof Conf
     limits: { readMaxLines: 400, readMaxFileBytes: 2_097_152, scratchMaxBytes: 262_144, searchMaxResults: 200, traceMaxNeighbours: 100, packMaxFiles: 200 },
     gates: { defaultTimeoutSeconds: 600, profiles: {}, commitGates: {} },
     recipes: { enabled: ['replace_lexeme_in_file', 'run_targeted_validation'] },
+    locks: { overlapPolicy: 'reject', leaseSeconds: 900 },
   });
   const merged = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, { ...v, ...(overrides as Record<string, object>)[k] }]));
   return { ...(merged as Config), repo: { id: repoId } };

@@ -27,6 +27,26 @@ export const PLAN_TEST_GATES: Config['gates'] = {
   commitGates: { 'commit-fast': { profile: 'default', mode: 'fast' } },
 };
 
+/** Gate steps the golden plans of the eval tasks name (host, remote, type check, shadow-DOM-aware e2e). */
+export const GOLDEN_PLAN_GATES: Config['gates'] = {
+  defaultTimeoutSeconds: 600,
+  profiles: {
+    default: {
+      modes: {
+        fast: [
+          { name: 'unit-orders', cmd: ['npx', 'ng', 'test', 'host', '--watch=false', '--include', 'projects/host/src/app/orders/**/*.spec.ts'] },
+          { name: 'unit-host', cmd: ['npx', 'ng', 'test', 'host', '--watch=false'] },
+          { name: 'unit-remote', cmd: ['npx', 'ng', 'test', 'remote', '--watch=false'] },
+          { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
+          { name: 'e2e-orders', cmd: ['npx', 'cypress', 'run', '--spec', 'cypress/e2e/orders.cy.ts'], piercesShadowDom: true },
+          { name: 'e2e-host', cmd: ['npx', 'cypress', 'run'], piercesShadowDom: true },
+        ],
+      },
+    },
+  },
+  commitGates: { 'commit-fast': { profile: 'default', mode: 'fast' } },
+};
+
 export const PLAN_TEST_RECIPES: Config['recipes'] = { enabled: ['replace_lexeme_in_file', 'run_targeted_validation'] };
 
 /** A throw-away copy of the fixture workspace (pack files are written under it), with the test gates configured. */
@@ -60,8 +80,8 @@ export async function startWork(graph: Graph, repoId: string, root: string, file
 }
 
 /** A PlanService for a fixture copy with the test gates. */
-export function planService(graph: Graph, repoId: string, root: string): PlanService {
-  return new PlanService({ graph, repoId, worktreeRoot: root, config: { gates: PLAN_TEST_GATES, recipes: PLAN_TEST_RECIPES } });
+export function planService(graph: Graph, repoId: string, root: string, gates: Config['gates'] = PLAN_TEST_GATES): PlanService {
+  return new PlanService({ graph, repoId, worktreeRoot: root, config: { gates, recipes: PLAN_TEST_RECIPES } });
 }
 
 /** The envelope values of a work, as its planGraphSchema states them. */

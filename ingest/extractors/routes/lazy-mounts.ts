@@ -8,7 +8,7 @@ import { loadTargetOf } from './load-targets.js';
 import { findRouteArrays, type RouteArray } from './route-arrays.js';
 import { joinRoutePath, walkRoutes } from './route-walk.js';
 
-/** A place a file's (non-root) routes are mounted: below the route that lazily loads them. */
+/** A place a file's (non-root) routes are mounted: below the route that lazily loads them or imports them as `children`. */
 export interface Mount {
   prefix: string;
   loaderRouteId: string;
@@ -17,6 +17,8 @@ export interface Mount {
   exportName?: string;
   /** Every file this mount depends on (loaders up the chain, and the module that imports the routes). */
   dependsOn: string[];
+  /** Loaded lazily (`loadChildren`), not an imported `children` array. */
+  lazy: boolean;
 }
 
 interface Loader {
@@ -26,6 +28,8 @@ interface Loader {
   line: number;
   targetPath: string;
   exportName?: string;
+  /** `children: IMPORTED_ROUTES` rather than `loadChildren`: mounts exactly that file's array. */
+  children?: boolean;
 }
 
 interface LazyIndex {
@@ -43,6 +47,8 @@ interface LazyIndex {
 
 const indexes = new WeakMap<Project, LazyIndex>();
 const REACH_DEPTH = 2;
+/** `children: X` with X not an array literal: maybe an array imported from another file. */
+const IMPORTED_CHILDREN = /children\s*:\s*[A-Za-z_$]/;
 const MAX_MOUNTS = 8;
 
 /** Forgets the lazy-route index of a project; the pipeline calls it after re-adding changed files. */
@@ -53,7 +59,8 @@ export function invalidateRouteIndex(project: Project): void {
 function build(env: SymbolEnv): LazyIndex {
   const index: LazyIndex = { repoId: env.repoId, root: env.root, scanned: new Map(), loaders: [], reach: new Map(), mounts: new Map(), arrayNames: new Map() };
   for (const file of env.project.getSourceFiles()) {
-    if (!file.getFullText().includes('loadChildren')) continue;
+    const text = file.getFullText();
+    if (!text.includes('loadChildren') && !IMPORTED_CHILDREN.test(text)) continue;
     const loaderPath = repoPathOf(env.root, file.getFilePath());
     if (!loaderPath) continue;
     index.scanned.set(loaderPath, file.compilerNode);
@@ -62,7 +69,15 @@ function build(env: SymbolEnv): LazyIndex {
       index.arrayNames.set(loaderPath, new Set(arrays.flatMap((a) => (a.name ? [a.name] : []))));
       const nested = new Set(arrays.flatMap((a) => [...walkRoutes(a.node).nested]));
       for (const array of arrays.filter((a) => !nested.has(a.node))) {
-        for (const record of walkRoutes(array.node).records) {
+        const walk = walkRoutes(array.node);
+        for (const ext of walk.external) {
+          const targetPath = repoPathOf(env.root, ext.array.getSourceFile().getFilePath());
+          if (!targetPath || targetPath === loaderPath) continue;
+          index.loaders.push({
+            loaderPath, array, localPath: ext.parent.localPath, line: ext.parent.startLine, targetPath, children: true, ...(ext.name ? { exportName: ext.name } : {}),
+          });
+        }
+        for (const record of walk.records) {
           const value = metaValue(record.node, 'loadChildren');
           const target = value ? loadTargetOf(env, file, value) : undefined;
           // A loader pointing into its own file cannot tell which array it mounts: no mount.
@@ -138,7 +153,7 @@ function mountsOfFile(env: SymbolEnv, index: LazyIndex, path: string, stack: Set
   const mounts: Mount[] = [];
   for (const loader of index.loaders) {
     if (mounts.length >= MAX_MOUNTS) break;
-    if (loader.targetPath !== path && !reachOf(env, index, loader.targetPath).has(path)) continue;
+    if (loader.targetPath !== path && (loader.children || !reachOf(env, index, loader.targetPath).has(path))) continue;
     const direct = loader.targetPath === path;
     for (const parent of prefixesOf(env, index, loader.loaderPath, loader.array, stack)) {
       mounts.push({
@@ -147,6 +162,7 @@ function mountsOfFile(env: SymbolEnv, index: LazyIndex, path: string, stack: Set
         loaderPath: loader.loaderPath,
         ...(direct && loader.exportName ? { exportName: loader.exportName } : {}),
         dependsOn: [...new Set([...parent.dependsOn, loader.loaderPath, loader.targetPath])],
+        lazy: !loader.children,
       });
     }
   }

@@ -23,13 +23,22 @@ export function joinRoutePath(...parts: Array<string | null | undefined>): strin
 
 const MAX_DEPTH = 12;
 
+/** A `children` array declared in another file (`children: ADMIN_ROUTES`, imported): mounted below `parent`. */
+export interface ExternalChildren {
+  parent: RouteRecord;
+  array: ArrayLiteralExpression;
+  /** The const the array is bound to in its file. */
+  name?: string;
+}
+
 /**
  * Walks a routes array depth-first (parents before children), following `children` arrays and
  * `...spread` elements bound to same-file consts. Returns the records and every array it entered
  * (so arrays nested in another one are not walked again as roots).
  */
-export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord[]; nested: Set<ArrayLiteralExpression>; problems: Problem[] } {
+export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord[]; nested: Set<ArrayLiteralExpression>; problems: Problem[]; external: ExternalChildren[] } {
   const records: RouteRecord[] = [];
+  const external: ExternalChildren[] = [];
   const nested = new Set<ArrayLiteralExpression>();
   const problems: Problem[] = [];
   const file = root.getSourceFile();
@@ -39,6 +48,12 @@ export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord
     if (Node.isArrayLiteralExpression(e)) return e;
     const init = constInitializer(e);
     if (init && Node.isArrayLiteralExpression(init) && init.getSourceFile() === file) return init;
+    if (parent && init && Node.isArrayLiteralExpression(init)) {
+      // Declared (and indexed) in its own file; the lazy-route index mounts it below `parent`.
+      const decl = init.getParent();
+      external.push({ parent, array: init, ...(Node.isVariableDeclaration(decl) ? { name: decl.getName() } : {}) });
+      return undefined;
+    }
     if (parent) {
       problems.push({
         line: at.getStartLineNumber(),
@@ -98,5 +113,5 @@ export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord
     }
   };
   visit(root, undefined, 0, new Set());
-  return { records, nested, problems };
+  return { records, nested, problems, external };
 }

@@ -15,7 +15,7 @@ const PARSER = 'routes';
 function emitArray(ctx: ExtractContext, file: SourceFile, into: FileFacts, array: RouteArray, mounts: Mount[], records: RouteRecord[]): void {
   const fileId = ids.file(ctx.repoId, ctx.path);
   const prefixes = mounts.length ? mounts.map((m) => m.prefix) : ['/'];
-  const mount = array.root ? 'root' : mounts.length ? 'lazy' : 'child';
+  const mount = array.root ? 'root' : mounts.some((m) => m.lazy) ? 'lazy' : 'child';
   const routeIds = new Map<RouteRecord, string>();
   for (const record of records) {
     guarded(into, PARSER, record.node, 'route', () => {
@@ -41,7 +41,7 @@ function emitArray(ctx: ExtractContext, file: SourceFile, into: FileFacts, array
       const parentId = record.parent ? routeIds.get(record.parent) : undefined;
       if (parentId) addEdge(into, { type: 'CHILD_OF', from: id, to: parentId });
       else if (!record.parent) {
-        for (const m of mounts) addEdge(into, { type: 'CHILD_OF', from: id, to: m.loaderRouteId, props: { lazy: true } });
+        for (const m of mounts) addEdge(into, { type: 'CHILD_OF', from: id, to: m.loaderRouteId, ...(m.lazy ? { props: { lazy: true } } : {}) });
       }
     });
   }

@@ -1,4 +1,4 @@
-import { DomElementSchemaRegistry } from '@angular/compiler';
+import { BindingType, DomElementSchemaRegistry } from '@angular/compiler';
 import type { FileFacts, PropValue } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
 import { lexText } from '../../../src/text/lex-text.js';
@@ -8,6 +8,38 @@ import type { TemplateElement } from './template-walk.js';
 const ANGULAR_BUILTINS = new Set(['ng-template', 'ng-container', 'ng-content']);
 const schema = new DomElementSchemaRegistry();
 const LABEL_ATTRS = new Set(['label', 'title', 'heading', 'placeholder', 'aria-label', 'alt', 'header', 'text']);
+
+/**
+ * Attributes of Angular's own directives (common, router, forms): never a repo directive's selector,
+ * and far too frequent to reference on every native element.
+ */
+const BUILTIN_DIRECTIVE_ATTRS = new Set([
+  'ngclass', 'ngstyle', 'ngif', 'ngifelse', 'ngfor', 'ngforof', 'ngfortrackby', 'ngswitch', 'ngswitchcase', 'ngswitchdefault',
+  'ngtemplateoutlet', 'ngtemplateoutletcontext', 'ngcomponentoutlet', 'ngplural', 'ngpluralcase', 'ngnonbindable', 'ngmodel',
+  'ngmodeloptions', 'ngform', 'ngsubmit', 'formcontrol', 'formcontrolname', 'formgroup', 'formgroupname', 'formarrayname',
+  'routerlink', 'routerlinkactive', 'routerlinkactiveoptions', 'queryparams', 'fragment', 'state', 'skiplocationchange', 'replaceurl',
+]);
+const MAX_OCCURRENCE_ATTRS = 20;
+
+/**
+ * The attribute names Angular matches directive selectors against (static attributes, property
+ * and two-way bindings, structural `*x`), lowercased. `candidates` are the ones that can only mean
+ * a directive: not a DOM property of the element, not aria/data/class/style/id, not Angular's own.
+ */
+export function occurrenceAttrs(el: TemplateElement): { all: string[]; candidates: string[] } {
+  const names = [
+    ...el.attributes.map((a) => a.name),
+    ...el.inputs.filter((i) => i.type === BindingType.Property || i.type === BindingType.TwoWay).map((i) => i.name),
+    ...el.attrs.filter((a) => a.startsWith('*')).map((a) => (a.slice(1).split('=')[0] ?? '').split('.')[0] ?? ''),
+  ].filter((n) => /^[a-zA-Z][\w-]*$/.test(n));
+  const all = [...new Set(names.map((n) => n.toLowerCase()))].slice(0, MAX_OCCURRENCE_ATTRS);
+  const candidates = [...new Set(names)].filter((n) => {
+    const lower = n.toLowerCase();
+    if (BUILTIN_DIRECTIVE_ATTRS.has(lower) || /^(?:class|style|id|slot|role|aria-.*|data-.*)$/.test(lower)) return false;
+    return !schema.hasProperty(el.tag.toLowerCase(), schema.getMappedPropName(n), []);
+  }).map((n) => n.toLowerCase());
+  return { all, candidates: [...new Set(candidates)].filter((n) => all.includes(n)) };
+}
 
 /**
  * Classifies a tag: the configured family whose prefix it starts with (`adp`, `sdf`, …), `native`
@@ -68,8 +100,16 @@ export function emitUsage(into: FileFacts, owner: UsageOwner, el: TemplateElemen
   const lower = el.tag.toLowerCase();
   if (isFamilyTag(family, owner.families)) {
     addRef(into, { type: 'USES_SELECTOR', from: id, target: { kind: 'contractTag', tag: lower } });
-  } else if (family === 'angular' && !ANGULAR_BUILTINS.has(lower)) {
-    addRef(into, { type: 'USES_SELECTOR', from: id, target: { kind: 'selector', selector: lower } });
+    return id;
+  }
+  // The occurrence as a selector (`button[mat-button][apphighlight]`): the linker matches element
+  // selectors, `el[attr]` and attribute-only selectors (`[appHighlight]`) against it. A native or
+  // built-in element is only referenced when it carries an attribute that can only be a directive.
+  const { all, candidates } = occurrenceAttrs(el);
+  const custom = family === 'angular' && !ANGULAR_BUILTINS.has(lower);
+  if (custom || candidates.length > 0) {
+    const selector = `${lower}${all.map((a) => `[${a}]`).join('')}`;
+    addRef(into, { type: 'USES_SELECTOR', from: id, target: { kind: 'selector', selector, ...(candidates.length ? { attrs: candidates } : {}) } });
   }
   return id;
 }

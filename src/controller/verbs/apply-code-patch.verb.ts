@@ -25,6 +25,7 @@ export const applyCodePatchVerb = defineVerb({
       graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot, plans: ctx.plans, packs: ctx.packs, log: ctx.log,
       workspaces: new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }),
       maxFileBytes: ctx.config.limits.readMaxFileBytes, now: ctx.now, projectCaches: warmProjects,
+      leaseTtlMs: ctx.config.locks.leaseSeconds * 1000,
     });
     try {
       const { result, progress } = await service.apply({

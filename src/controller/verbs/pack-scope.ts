@@ -1,4 +1,5 @@
-import { readTextCapped, requireRepoPath, resolveExisting, type ResolvedPath } from '../../paths/index.js';
+import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
+import { isWithin, readTextCapped, requireRepoPath, resolveExisting, type ResolvedPath } from '../../paths/index.js';
 import type { PackSummary } from '../../pack/index.js';
 import { TurnDenial } from '../deny.js';
 import type { VerbContext } from '../verb.js';
@@ -23,15 +24,45 @@ function outsidePack(path: string): TurnDenial {
   });
 }
 
+const readRoots = new WeakMap<VerbContext, Promise<string>>();
+
+/**
+ * Where this turn reads pack files: the work's isolated workspace once it has one (after the first
+ * mutation, so reads see the patched text the graph was re-ingested from), else the main checkout.
+ * A recorded workspace outside the repository root is refused, never followed. One lookup per turn.
+ */
+export function readRoot(ctx: VerbContext): Promise<string> {
+  let root = readRoots.get(ctx);
+  if (!root) {
+    root = workspaceRoot(ctx);
+    readRoots.set(ctx, root);
+  }
+  return root;
+}
+
+async function workspaceRoot(ctx: VerbContext): Promise<string> {
+  const workId = ctx.work?.work.id;
+  // A workspace is created by the first mutation, which needs PLAN_ACCEPTED, and no verb leads back to
+  // PLANNING: a PLANNING work has none, so its reads skip the lookup.
+  if (!workId || ctx.work?.work.state !== 'PLAN_ACCEPTED') return ctx.repoRoot;
+  const ws = await new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }).find(workId, { signal: ctx.signal });
+  if (!ws) return ctx.repoRoot;
+  if (!isWithin(ctx.repoRoot, ws.root) || ws.root === ctx.repoRoot) {
+    throw new TurnDenial('PATH_REJECTED', { message: 'The work\'s recorded workspace is outside the repository; refusing to read from it.', details: { reason: 'outside_root', workId } });
+  }
+  return ws.root;
+}
+
 /**
  * Resolves an agent-supplied path for reading: canonical form first (no filesystem access for a path
  * outside the pack), then realpath, then the pack check again on the resolved location, so a
- * symlink inside the pack cannot reach a file outside it.
+ * symlink inside the pack cannot reach a file outside it. Rooted at `readRoot` (the work's workspace
+ * when it has one): the same canonical pack paths, and a link out of the workspace is refused.
  */
 export async function resolvePackFile(ctx: VerbContext, files: readonly string[], input: unknown): Promise<ResolvedPath> {
   const canonical = requireRepoPath(input);
   if (!files.includes(canonical)) throw outsidePack(canonical);
-  const resolved = await resolveExisting(ctx.repoRoot, canonical);
+  const resolved = await resolveExisting(await readRoot(ctx), canonical);
   if (!files.includes(resolved.relative)) throw outsidePack(canonical);
   return resolved;
 }

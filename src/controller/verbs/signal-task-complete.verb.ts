@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LockService } from '../../execution/locks/lock-service.js';
+import { PlanLeases } from '../../execution/locks/plan-leases.js';
 import { completionDecision } from '../../plan/progress/progress.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb, type VerbOutcome } from '../verb.js';
@@ -44,6 +46,18 @@ export const signalTaskCompleteVerb = defineVerb({
       retrospective: 'memory candidates from friction arrive with the memory issue',
     };
     const nextState = work.state === 'COMPLETED' || work.state === 'FAILED' ? undefined : 'COMPLETED';
-    return { result, ...(nextState ? { nextState } : {}) };
+    // A finished work keeps no lease: released in the completion commit and handed to works queued on those files.
+    const leases = new PlanLeases(new LockService({ graph: ctx.graph, repoId: ctx.repoId, ttlMs: ctx.config.locks.leaseSeconds * 1000 }), {
+      policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds,
+    });
+    const locks: { released: string[]; handedOver: Array<{ workId: string; resources: string[] }> } = { released: [], handedOver: [] };
+    return {
+      // The envelope is built after the commit, so what the effects fill in is what the agent sees.
+      result: { ...result, locks },
+      effects: async (tx) => {
+        Object.assign(locks, await leases.releaseAndHandOver(tx, work.id));
+      },
+      ...(nextState ? { nextState } : {}),
+    };
   },
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { AppError } from '../../errors/index.js';
+import { LockService } from '../../execution/locks/lock-service.js';
+import { PlanLeases } from '../../execution/locks/plan-leases.js';
 import type { PlanVerdict } from '../../plan/plan-service.js';
 import { REJECTION_CODES } from '../../plan/violation.js';
 import { TurnDenial } from '../deny.js';
@@ -26,6 +29,16 @@ function rejection(verdict: PlanVerdict): TurnDenial {
   });
 }
 
+/** A plan that collides with another live work under `locks.overlapPolicy: reject`: refused like any rejection (state stays PLANNING, friction recorded). */
+function collisionRejection(error: AppError, strategyId: string): TurnDenial {
+  return new TurnDenial('EXEC_SIDE_EFFECT_COLLISION', {
+    message: error.message,
+    details: error.details,
+    suggestedAction: { verb: 'submit_execution_plan', reason: 'retry after the holding work completes or its lease expires, or plan files no other live work targets' },
+    friction: [{ code: 'EXEC_SIDE_EFFECT_COLLISION', strategyId, domainAnchorIds: [] }],
+  });
+}
+
 export const submitExecutionPlanVerb = defineVerb({
   name: 'submit_execution_plan',
   description: 'Submits a PlanGraph; the validator accepts it (state PLAN_ACCEPTED, mutations unlocked) or lists every violation with its code, JSON path and a fix.',
@@ -37,10 +50,25 @@ export const submitExecutionPlanVerb = defineVerb({
     if (!work) throw new TurnDenial('NOT_FOUND', { message: 'submit_execution_plan needs a workId.' });
     const verdict = await ctx.plans.validate(work.id, input.planGraph, { signal: ctx.signal });
     if (!verdict.accepted || verdict.plan === null) throw rejection(verdict);
+    const leases = new PlanLeases(new LockService({ graph: ctx.graph, repoId: ctx.repoId, ttlMs: ctx.config.locks.leaseSeconds * 1000 }), {
+      policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds,
+    });
+    let locks: Awaited<ReturnType<PlanLeases['decide']>>;
+    try {
+      locks = await leases.decide(work.id, verdict.plan, { signal: ctx.signal });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'EXEC_SIDE_EFFECT_COLLISION') throw collisionRejection(error, verdict.strategyId);
+      throw error;
+    }
     const acceptance = ctx.plans.acceptance(work.id, verdict.plan);
+    const queued = locks.decision.status === 'queued';
     return {
       nextState: 'PLAN_ACCEPTED',
-      effects: acceptance.write,
+      // Plan, PLAN_ACCEPTED and leases commit together; a lease race lost here rolls all of it back (a retryable collision).
+      effects: async (tx) => {
+        await acceptance.write(tx);
+        await locks.acquire(tx);
+      },
       progress: verdict.progress,
       result: {
         accepted: true,
@@ -49,8 +77,11 @@ export const submitExecutionPlanVerb = defineVerb({
         strategyId: verdict.strategyId,
         memoryRuleResults: verdict.memoryRuleResults,
         progress: verdict.progress,
+        locks: locks.decision,
       },
-      suggestedAction: { verb: 'apply_code_patch', reason: 'execute the plan nodes in dependency order; validate nodes complete them' },
+      suggestedAction: queued
+        ? { verb: 'apply_code_patch', reason: `queued behind ${locks.decision.queue.slice(0, -1).join(', ')}: patches and writing recipes on files they hold are refused (retryable EXEC_SIDE_EFFECT_COLLISION) until they complete; read meanwhile, then retry` }
+        : { verb: 'apply_code_patch', reason: 'execute the plan nodes in dependency order; validate nodes complete them' },
     };
   },
 });

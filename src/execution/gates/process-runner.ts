@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface RunArgvOptions {
   argv: readonly string[];
@@ -9,6 +10,12 @@ export interface RunArgvOptions {
   maxOutputBytes?: number;
   /** Grace period between SIGTERM and SIGKILL of the process group. */
   killGraceMs?: number;
+  /**
+   * Kill the group at once when the child's resident memory exceeds this many bytes (polled from
+   * `/proc/<pid>/status`, so enforced on Linux only). Unlike `--max-old-space-size` it also counts
+   * memory outside the JS heap (typed arrays, buffers).
+   */
+  maxRssBytes?: number;
   signal?: AbortSignal;
 }
 
@@ -18,6 +25,8 @@ export interface RunArgvResult {
   timedOut: boolean;
   /** The process could not be started (missing executable, bad cwd). */
   spawnError: string | null;
+  /** Killed because its resident memory passed `maxRssBytes`. */
+  memoryExceeded: boolean;
   durationMs: number;
   stdout: string;
   stderr: string;
@@ -52,6 +61,18 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
+/** Resident set size of a process in bytes, or null where /proc is unavailable or the process is gone. */
+function residentBytes(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const RSS_POLL_MS = 20;
+
 /**
  * Runs an argv (no shell) in its own process group with a hard timeout: on timeout or abort the
  * whole group gets SIGTERM, then SIGKILL after a grace period, so grandchildren die too.
@@ -63,6 +84,7 @@ export function runArgv(options: RunArgvOptions): Promise<RunArgvResult> {
   const stderr = new TailBuffer(maxOutputBytes);
   return new Promise((resolve) => {
     let timedOut = false;
+    let memoryExceeded = false;
     let spawnError: string | null = null;
     let graceTimer: NodeJS.Timeout | undefined;
     const child = spawn(argv[0]!, argv.slice(1), { cwd, env, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
@@ -75,6 +97,14 @@ export function runArgv(options: RunArgvOptions): Promise<RunArgvResult> {
       timedOut = true;
       stop();
     }, timeoutMs);
+    const { maxRssBytes } = options;
+    const rssWatch = maxRssBytes === undefined ? undefined : setInterval(() => {
+      const rss = child.pid === undefined ? null : residentBytes(child.pid);
+      if (rss === null || rss <= maxRssBytes) return;
+      memoryExceeded = true;
+      clearInterval(rssWatch);
+      killGroup(child.pid, 'SIGKILL');
+    }, RSS_POLL_MS);
     const onAbort = () => stop();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (c: Buffer) => stdout.push(c));
@@ -84,12 +114,13 @@ export function runArgv(options: RunArgvOptions): Promise<RunArgvResult> {
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(rssWatch);
       if (graceTimer) clearTimeout(graceTimer);
       // Reap anything the step left behind in its group.
       if (!spawnError) killGroup(child.pid, 'SIGKILL');
       options.signal?.removeEventListener('abort', onAbort);
       resolve({
-        exitCode: code, signal: signal ?? null, timedOut, spawnError,
+        exitCode: code, signal: signal ?? null, timedOut, spawnError, memoryExceeded,
         durationMs: Math.round(performance.now() - started), stdout: stdout.text(), stderr: stderr.text(),
       });
     });

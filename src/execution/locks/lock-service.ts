@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.js';
-import type { Graph, RunOptions } from '../../graph/index.js';
+import type { Graph, GraphTx, RunOptions } from '../../graph/index.js';
 import { int } from '../../graph/index.js';
-import { acquireLease, findLeaseHolders, findPlanOverlaps, listLeaseReclaims, releaseLeases, renewLeases } from './lock.queries.js';
+import { acquireLease, findLeaseHolders, findQueuedWorks, findPlanOverlaps, listLeaseReclaims, releaseLeases, renewLeases } from './lock.queries.js';
 
 /** Resource key of a file (the same key the plan validator checks). */
 export const fileResource = (path: string): string => `file:${path}`;
@@ -66,26 +66,52 @@ export class LockService {
    * Leases the resources of several nodes (e.g. every target of a just-accepted plan), all or nothing
    * in one transaction, keys in sorted order; throws the collision naming every holder.
    */
-  async acquireAll(workId: string, nodes: ReadonlyArray<{ nodeId: string | null; resources: readonly string[] }>, run?: RunOptions): Promise<AcquireResult> {
-    const { graph, repoId } = this.options;
+  acquireAll(workId: string, nodes: ReadonlyArray<{ nodeId: string | null; resources: readonly string[] }>, run?: RunOptions): Promise<AcquireResult> {
+    return this.options.graph.writeTx('execution/lock-acquire', (tx) => this.acquireAllIn(tx, workId, nodes), run);
+  }
+
+  /**
+   * `acquireAll` inside the caller's transaction (plan acceptance: the plan, the PLAN_ACCEPTED
+   * transition and the leases land together). A collision throws, so the caller's whole transaction
+   * rolls back and no partial reservation survives.
+   */
+  async acquireAllIn(tx: GraphTx, workId: string, nodes: ReadonlyArray<{ nodeId: string | null; resources: readonly string[] }>): Promise<AcquireResult> {
+    const { repoId } = this.options;
     const wanted = nodes.flatMap((n) => uniqueSorted(n.resources).map((resource) => ({ nodeId: n.nodeId, resource })))
       .sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : (a.nodeId ?? '') < (b.nodeId ?? '') ? -1 : 1));
-    return graph.writeTx('execution/lock-acquire', async (tx) => {
-      const holders: LeaseHolder[] = [];
-      const reclaimed: AcquireResult['reclaimed'] = [];
-      let expiresAt = '';
-      for (const { nodeId, resource } of wanted) {
-        const [row] = await tx.run(acquireLease, { repoId, workId, nodeId, resource, ttlMs: this.ttl, reclaimId: `reclaim:${randomUUID()}` });
-        if (!row!.acquired) holders.push({ resource, workId: row!.holderWorkId ?? '', nodeId: row!.holderNodeId, expiresAt: row!.expiresAt });
-        else {
-          expiresAt = row!.expiresAt;
-          if (row!.reclaimedFrom) reclaimed.push({ resource, fromWorkId: row!.reclaimedFrom });
-        }
+    const holders: LeaseHolder[] = [];
+    const reclaimed: AcquireResult['reclaimed'] = [];
+    let expiresAt = '';
+    for (const { nodeId, resource } of wanted) {
+      const [row] = await tx.run(acquireLease, { repoId, workId, nodeId, resource, ttlMs: this.ttl, reclaimId: `reclaim:${randomUUID()}` });
+      if (!row!.acquired) holders.push({ resource, workId: row!.holderWorkId ?? '', nodeId: row!.holderNodeId, expiresAt: row!.expiresAt });
+      else {
+        expiresAt = row!.expiresAt;
+        if (row!.reclaimedFrom) reclaimed.push({ resource, fromWorkId: row!.reclaimedFrom });
       }
-      // Throwing rolls the whole transaction back: no partial reservation survives a collision.
-      if (holders.length > 0) throw collision(holders);
-      return { resources: uniqueSorted(wanted.map((w) => w.resource)), expiresAt, reclaimed };
+    }
+    // Throwing rolls the whole transaction back: no partial reservation survives a collision.
+    if (holders.length > 0) throw collision(holders);
+    return { resources: uniqueSorted(wanted.map((w) => w.resource)), expiresAt, reclaimed };
+  }
+
+  /**
+   * The lease check of every mutation: takes (or renews) the node's resources — a stale lease is
+   * reclaimed with evidence, a live lease of another work is the collision — and renews every other
+   * lease the work holds, all in one transaction.
+   */
+  holdForMutation(workId: string, nodeId: string, resources: readonly string[], run?: RunOptions): Promise<AcquireResult & { renewed: number }> {
+    return this.options.graph.writeTx('execution/lock-hold-for-mutation', async (tx) => {
+      const acquired = await this.acquireAllIn(tx, workId, [{ nodeId, resources }]);
+      const renewed = await tx.run(renewLeases, { repoId: this.options.repoId, workId, nodeId: null, ttlMs: this.ttl });
+      return { ...acquired, renewed: renewed.length };
     }, run);
+  }
+
+  /** Releases every lease of the work inside the caller's transaction (completion commits with it). */
+  async releaseIn(tx: GraphTx, workId: string): Promise<string[]> {
+    const rows = await tx.run(releaseLeases, { repoId: this.options.repoId, workId, nodeId: null });
+    return rows.map((r) => r.resource);
   }
 
   /** Extends the work's leases (optionally one node's); returns what was renewed. */
@@ -102,6 +128,16 @@ export class LockService {
   /** Live leases other works hold on these resources. */
   holders(workId: string, resources: readonly string[], run?: RunOptions): Promise<LeaseHolder[]> {
     return this.options.graph.read(findLeaseHolders, { repoId: this.options.repoId, workId, resources: uniqueSorted(resources) }, run);
+  }
+
+  /** `holders` inside the caller's transaction (sees its earlier writes, e.g. a release). */
+  holdersIn(tx: GraphTx, workId: string, resources: readonly string[]): Promise<LeaseHolder[]> {
+    return tx.run(findLeaseHolders, { repoId: this.options.repoId, workId, resources: uniqueSorted(resources) });
+  }
+
+  /** Live works whose current accepted plan targets one of these files, in queue order (with their plan nodes as JSON). */
+  queuedWorksIn(tx: GraphTx, releasingWorkId: string, files: readonly string[], limit = 50): Promise<Array<{ workId: string; nodes: string[] }>> {
+    return tx.run(findQueuedWorks, { repoId: this.options.repoId, workId: releasingWorkId, files: uniqueSorted(files), limit: int(limit) });
   }
 
   /** Throws `EXEC_SIDE_EFFECT_COLLISION` when another live work holds any of these resources (the mutation check). */

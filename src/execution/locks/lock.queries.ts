@@ -18,3 +18,5 @@ export const listLeaseReclaims = loadQuery<{ repoId: string; resource: string },
 }>('execution/lock-list-reclaims.cypher');
 
 export const findPlanOverlaps = loadQuery<Scope & { files: string[] }, { workId: string; acceptedAt: string | null; files: string[] }>('execution/lock-plan-overlaps.cypher');
+
+export const findQueuedWorks = loadQuery<Scope & { files: string[]; limit: Integer }, { workId: string; nodes: string[] }>('execution/lock-queued-works.cypher');

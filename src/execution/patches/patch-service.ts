@@ -9,6 +9,7 @@ import type { Logger } from '../../runtime/logger.js';
 import { writeNodeArtifacts } from '../artifacts/artifact-writer.js';
 import { defaultCodemodRegistry, type CodemodRegistry } from '../codemods/codemod-registry.js';
 import { OperationStore } from '../idempotency/operation-store.js';
+import { fileResource, LockService } from '../locks/lock-service.js';
 import type { Workspace, WorkspaceManager } from '../worktree/workspace-manager.js';
 import { applyEdits } from './apply-edits.js';
 import { summariseDiff } from './diff-summary.js';
@@ -27,6 +28,8 @@ export interface PatchServiceOptions {
   codemods?: CodemodRegistry;
   maxFileBytes?: number;
   now?: () => Date;
+  /** Lease TTL (`locks.leaseSeconds`); every patch takes or renews the node's file lease and renews the work's others. */
+  leaseTtlMs?: number;
   /** Warm ts-morph projects per workspace root, kept between patches (re-ingest then re-parses only the touched file). */
   projectCaches?: Map<string, TsProjectCache>;
 }
@@ -51,9 +54,11 @@ export interface PatchCaller {
 export class PatchService {
   private readonly operations: OperationStore;
   private readonly codemods: CodemodRegistry;
+  private readonly locks: LockService;
 
   constructor(private readonly options: PatchServiceOptions) {
     this.operations = new OperationStore({ graph: options.graph, repoId: options.repoId });
+    this.locks = new LockService({ graph: options.graph, repoId: options.repoId, ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}) });
     this.codemods = options.codemods ?? defaultCodemodRegistry;
   }
 
@@ -102,6 +107,9 @@ export class PatchService {
     const view = await this.options.plans.readPlan(workId, run);
     const node = checkPatchTarget(view, args.planNodeId, target, packFiles);
     note(`node ${node.nodeId} (${node.kind}) targets ${target}; plan ${view?.plan?.id ?? '?'}`);
+    // Another live work's lease on the file is a retryable collision; ours is taken or renewed (with the work's other leases).
+    const lease = await this.locks.holdForMutation(workId, node.nodeId, [fileResource(target)], run);
+    note(`lease on ${target} until ${lease.expiresAt}${lease.reclaimed.length > 0 ? ` (reclaimed from ${lease.reclaimed.map((r) => r.fromWorkId).join(', ')})` : ''}; ${lease.renewed} lease(s) renewed`);
 
     const ws: Workspace = await this.options.workspaces.ensure(workId, run);
     note(`workspace ${ws.kind} ${ws.branch ?? ''} base ${ws.baseCommit ?? 'copy'}`);
@@ -120,6 +128,7 @@ export class PatchService {
 
     const summary = await ingestRepository({
       graph: this.options.graph, root: ws.root, log: this.options.log, settings: { repoId: this.options.repoId }, changedPaths: [target], totals: false, projectCache: this.projectCache(ws.root),
+      recordedRoot: this.options.repoRoot,
     });
     note(`re-ingested ${summary.files.parsed} file(s), snapshot ${summary.snapshotId}`);
     const diff = summariseDiff(target, before, after);
@@ -132,6 +141,7 @@ export class PatchService {
     const result: Record<string, unknown> = {
       planNodeId: node.nodeId, targetFile: target, applied: true, operationId: args.operationId ?? null,
       workspace: { kind: ws.kind, path: ws.root.startsWith(`${this.options.repoRoot}/`) ? ws.root.slice(this.options.repoRoot.length + 1) : ws.root, branch: ws.branch, baseCommit: ws.baseCommit },
+      lease: { resource: fileResource(target), expiresAt: lease.expiresAt, reclaimed: lease.reclaimed },
       edits: reports, diff: { linesAdded: diff.linesAdded, linesRemoved: diff.linesRemoved, startLine: diff.hunk?.startLine ?? null },
       reingest: { mode: summary.mode, filesParsed: summary.files.parsed, snapshotId: summary.snapshotId, parseEvents: summary.events },
       artifactDir: artifactDirRel, timingsMs: { patch: patchedMs, total: Math.round(performance.now() - started) },

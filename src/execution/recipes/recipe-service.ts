@@ -44,9 +44,10 @@ export class RecipeService {
   private readonly gates: GateService;
   private readonly locks: LockService;
 
-  constructor(private readonly options: { graph: Graph; repoId: string; config: Pick<Config, 'gates' | 'recipes' | 'limits'>; plans: PlanService }) {
+  constructor(private readonly options: { graph: Graph; repoId: string; config: Pick<Config, 'gates' | 'recipes' | 'limits'> & Partial<Pick<Config, 'locks'>>; plans: PlanService }) {
     this.gates = new GateService({ graph: options.graph, repoId: options.repoId, gates: options.config.gates, plans: options.plans });
-    this.locks = new LockService({ graph: options.graph, repoId: options.repoId });
+    const leaseSeconds = options.config.locks?.leaseSeconds;
+    this.locks = new LockService({ graph: options.graph, repoId: options.repoId, ...(leaseSeconds ? { ttlMs: leaseSeconds * 1000 } : {}) });
   }
 
   async run(req: RecipeRunRequest, run?: RunOptions): Promise<RecipeRunResult> {
@@ -92,7 +93,8 @@ export class RecipeService {
       if (!file.ok || file.path !== node.targetFile || !req.packFiles.includes(file.path)) {
         throw new AppError('PLAN_SCOPE_VIOLATION', { message: `${String(p.file)} is not the target file of ${req.nodeId} (${node.targetFile ?? 'none'}) in the pack.`, details: { nodeId: req.nodeId, targetFile: node.targetFile } });
       }
-      await this.locks.acquire(req.workId, req.nodeId, [fileResource(file.path)], run);
+      // The mutation's lease check: take/renew this node's file lease (collision if another live work holds it) and renew the work's others.
+      await this.locks.holdForMutation(req.workId, req.nodeId, [fileResource(file.path)], run);
       const edit = await runReplaceLexeme(req.worktreeRoot, { ...p, file: file.path }, this.options.config.limits.readMaxFileBytes);
       const progress = await this.options.plans.markNodeExecuted(req.workId, req.nodeId, 'succeeded', { recipe: recipeId, ...edit }, run);
       return { ...edit, progress };

@@ -22,7 +22,8 @@ for (const key of ['connect', 'createConnection', 'createServer']) net[key] = de
 net.Socket.prototype.connect = deny('net.Socket.connect');
 net.Server.prototype.listen = deny('net.Server.listen');
 syncBuiltinESMExports();
-for (const key of ['binding', '_linkedBinding', 'dlopen', 'kill', 'chdir', 'setuid', 'setgid']) { try { process[key] = deny('process.' + key); } catch {} }
+// _kill is the raw signal call under kill; _debugProcess opens the inspector of any same-user Node process (e.g. the server).
+for (const key of ['binding', '_linkedBinding', 'dlopen', 'kill', '_kill', '_debugProcess', '_debugEnd', 'chdir', 'setuid', 'setgid', 'seteuid', 'setegid', 'setgroups', 'initgroups', 'loadEnvFile']) { try { process[key] = deny('process.' + key); } catch {} }
 for (const g of ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest', 'Request', 'Response', 'Headers', 'WebAssembly', 'SharedArrayBuffer', 'Atomics']) {
   try { delete globalThis[g]; } catch {}
   Object.defineProperty(globalThis, g, { get: deny(g), configurable: false });

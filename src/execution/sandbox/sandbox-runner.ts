@@ -35,6 +35,8 @@ function deny(reason: SandboxDenyReason, message: string, extra: Record<string, 
 }
 
 const secrets = () => secretValuesOf(process.env);
+/** Resident memory allowed beyond the heap cap: Node's own baseline, the young generation and slack. */
+const RSS_OVERHEAD_MB = 192;
 // Node 20 names the permission model `--experimental-permission`; Node 23+ calls it `--permission`.
 const PERMISSION_FLAG = Number(process.versions.node.split('.')[0]) >= 23 ? '--permission' : '--experimental-permission';
 
@@ -61,12 +63,18 @@ export async function runSandboxedCode(req: SandboxRequest): Promise<SandboxResu
       PERMISSION_FLAG, `--allow-fs-read=${dir}`, ...Object.values(req.packFiles).map((p) => `--allow-fs-read=${p}`),
       '--import', join(dir, 'preload.mjs'), join(dir, 'runner.mjs'),
     ];
-    const run = await runArgv({ argv, cwd: dir, env: {}, timeoutMs: req.timeoutMs ?? 5_000, maxOutputBytes: 1024 * 1024, killGraceMs: 200, signal: req.signal });
+    const memoryMb = req.memoryMb ?? 128;
+    const run = await runArgv({
+      argv, cwd: dir, env: {}, timeoutMs: req.timeoutMs ?? 5_000, maxOutputBytes: 1024 * 1024, killGraceMs: 200, signal: req.signal,
+      // The heap flag does not bound typed arrays and buffers; the resident-memory watch does (Linux).
+      maxRssBytes: (memoryMb + RSS_OVERHEAD_MB) * 1024 * 1024,
+    });
+    if (run.memoryExceeded) throw deny('memory', `The code exceeded the sandbox memory cap (${memoryMb} MB heap, ${memoryMb + RSS_OVERHEAD_MB} MB resident) and was stopped.`);
     if (run.timedOut) throw deny('timeout', `The code did not finish within ${req.timeoutMs ?? 5_000} ms and was killed.`);
     const line = run.stdout.split('\n').reverse().find((l) => l.startsWith(RESULT_MARK));
     if (!line) {
       const oom = /heap out of memory|Allocation failed/i.test(run.stderr) || run.signal === 'SIGABRT' || run.exitCode === 134;
-      if (oom) throw deny('memory', `The code exceeded the ${req.memoryMb ?? 128} MB memory cap and was stopped.`);
+      if (oom) throw deny('memory', `The code exceeded the ${memoryMb} MB memory cap and was stopped.`);
       throw deny('crashed', 'The sandbox process ended without a result.', { exitCode: run.exitCode, signal: run.signal, stderr: scrubSecrets(run.stderr.slice(-500), secrets()) });
     }
     const payload = JSON.parse(line.slice(RESULT_MARK.length)) as { ok: boolean; value?: unknown; error?: string; code?: string | null; logs: string[] };

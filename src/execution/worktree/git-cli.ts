@@ -44,3 +44,20 @@ export async function gitTopLevel(dir: string): Promise<string | undefined> {
     return undefined;
   }
 }
+
+/** The outcome of a git call whose non-zero exit is an answer, not a failure (`merge-tree` conflicts, `merge-base --is-ancestor`). */
+export interface GitOutcome { code: number; stdout: string; stderr: string }
+
+/** Like `git`, but returns the exit code instead of throwing on a non-zero exit (a spawn failure or timeout still throws INTERNAL). */
+export async function gitOutcome(cwd: string, args: readonly string[], options: { timeoutMs?: number } = {}): Promise<GitOutcome> {
+  try {
+    const { stdout, stderr } = await run('git', ['-C', cwd, ...args], { timeout: options.timeoutMs ?? 30_000, env: gitEnv(), maxBuffer: 8 << 20 });
+    return { code: 0, stdout: stdout.trim(), stderr: stderr.trim() };
+  } catch (error) {
+    const e = error as { code?: unknown; killed?: boolean; stdout?: unknown; stderr?: unknown };
+    if (typeof e.code !== 'number' || e.killed) {
+      throw new AppError('INTERNAL', { message: `git ${args[0] ?? ''} failed.`, details: { command: args[0] }, cause: error });
+    }
+    return { code: e.code, stdout: String(e.stdout ?? '').trim(), stderr: String(e.stderr ?? '').split('\n')[0]?.slice(0, 300) ?? '' };
+  }
+}

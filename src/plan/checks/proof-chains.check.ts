@@ -37,8 +37,9 @@ export const federationCheck: PlanCheck = {
 };
 
 /**
- * ag-Grid origin: a table flow (ui_aggrid_feature, or a change target that hosts a grid) cites a
- * complete origin chain through one of its grid files, or declares originUnknown with an escalate node.
+ * ag-Grid origin: a table flow (ui_aggrid_feature for a task that mentions ag-Grid, or a change target
+ * that hosts a grid) cites a complete origin chain through one of its grid files, or declares
+ * originUnknown with an escalate node.
  */
 export const originCheck: PlanCheck = {
   id: 'aggrid_origin',
@@ -50,7 +51,9 @@ export const originCheck: PlanCheck = {
       const path = targetPathOf(facts, node);
       if (path !== null && facts.packFiles.get(path)?.gridTable === true) gridFiles.add(path);
     }
-    if (gridFiles.size === 0 && context.strategy.strategyId !== 'ui_aggrid_feature') return [];
+    // ui_aggrid_feature is also the default class: without grid targets, a task retrieval saw no grid in is no table flow.
+    const tableFlow = context.strategy.strategyId === 'ui_aggrid_feature' && context.signature?.mentionsAgGrid !== false;
+    if (gridFiles.size === 0 && !tableFlow) return [];
     const chains = citedChains(input, 'aggrid_origin').filter((c) => c.complete);
     const covering = gridFiles.size === 0 ? chains : chains.filter((c) => c.files.some((f) => gridFiles.has(f)));
     if (covering.length > 0) return [];

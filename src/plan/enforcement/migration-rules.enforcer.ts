@@ -7,7 +7,7 @@ import type { MigrationRuleFact } from './bundle.js';
 
 const CODE = 'PLAN_POLICY_VIOLATION';
 
-/** adp-* tags a change touches: in its old/new text or anchor line, or a pack usage inside its line range. */
+/** adp-* tags a change touches: in its old/new text or anchor line, or a pack usage whose opening or closing line it edits. */
 export function touchedAdpTags(node: ChangeNode, input: Pick<CheckInput, 'facts'>): string[] {
   const tags = new Set(touchedTags(node.editIntent.before, node.editIntent.after, 'adp-'));
   for (const tag of countTags(node.editIntent.location.anchorText, 'adp-').keys()) tags.add(tag);
@@ -15,8 +15,11 @@ export function touchedAdpTags(node: ChangeNode, input: Pick<CheckInput, 'facts'
   const path = targetPathOf(input.facts, node);
   if (lineStart !== undefined && path !== null) {
     const end = Math.max(lineStart, lineEnd ?? lineStart);
+    // A usage is touched when the edit covers its opening or closing tag line; editing the children of
+    // a container element (adp-page around the whole template) does not touch the container.
+    const covers = (line: number): boolean => line >= lineStart && line <= end;
     for (const usage of input.facts.usagesByFile.get(path) ?? []) {
-      if (usage.family === 'adp' && usage.lineStart <= end && usage.lineEnd >= lineStart) tags.add(usage.tag);
+      if (usage.family === 'adp' && (covers(usage.lineStart) || covers(usage.lineEnd))) tags.add(usage.tag);
     }
   }
   return [...tags].sort();

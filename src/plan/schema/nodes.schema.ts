@@ -57,7 +57,7 @@ export const escalateNode = z.strictObject({
 export const sideEffectNode = z.strictObject({
   kind: z.literal('side_effect').describe('an external action'),
   ...common,
-  sideEffectType: z.enum(['jira_comment', 'jira_transition', 'git_commit', 'git_push', 'pull_request', 'notification', 'other'])
+  sideEffectType: z.enum(['jira_comment', 'jira_transition', 'git_commit', 'git_push', 'pull_request', 'notification', 'review_bundle', 'merge', 'other'])
     .describe('what kind of external action'),
   sideEffectPayloadRef: reference.describe('reference to the prepared payload (a scratch file or artifact)'),
   commitGateId: identifier.describe('id of the configured commit gate that must pass first; without one the node is EXEC_UNGATED_SIDE_EFFECT'),

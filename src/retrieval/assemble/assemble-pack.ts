@@ -24,13 +24,14 @@ import { resolveBudgets, type AssemblyBudgets } from './assembly.config.js';
 import { anchorRef, blockedCommandsOf, chainGaps, escalationPlanOf, evidenceSymbolsAndSnippets, validationPlanOf, type EscalationStep } from './pack-sections.js';
 import { requiredProofChains } from './proof-chain-hook.js';
 import { rankWithDetails, retrieve, selectRanked } from './retrieve.js';
+import { withSnippetText } from './snippet-text.js';
 
 export type PackAttachment = z.infer<typeof packAttachmentSchema>;
 
 export interface AssemblePackInput {
   graph: Graph;
   repoId: string;
-  /** Real path of the repository root (connectors read `.ai/auth/` there; nothing else is read from disk). */
+  /** Real path of the repository root: connectors read `.ai/auth/` there, and evidence snippets their text (hash-checked); '' = no snippet text. */
   root: string;
   prompt: string | null;
   /** The agent's `args.lexemes`. */
@@ -157,7 +158,10 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
 
   progress?.(strategy.requiredProofChains.length > 0 ? `proving ${strategy.requiredProofChains.join(' and ')} chains` : 'no proof chain required');
   const entities = selected.flatMap((f) => f.entities);
-  const idsOf = (kinds: string[]) => sortedUnique([...anchors.entrypoints, ...entities].filter((e) => kinds.includes(e.kind)).map((e) => e.id));
+  // Starts in rank order (anchors, then the entities of the ranked files): only the first few are
+  // tried, so they must be the strongest, not the first by id (a remote route sorted after the
+  // host's own routes used to be skipped and the federation chain reported unknown).
+  const idsOf = (kinds: string[]) => [...new Set([...anchors.entrypoints, ...entities].filter((e) => kinds.includes(e.kind)).map((e) => e.id))];
   const [chains, [snapEnd]] = await Promise.all([
     requiredProofChains(ctx, strategy.requiredProofChains, { tables: idsOf(['grid_table']), components: idsOf(['component']), routes: idsOf(['route']) }),
     ctx.graph.read(repoSnapshotQuery, { repoId: input.repoId }, ctx.run),
@@ -176,7 +180,10 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   const sha = new Map([...retrieval.details.values()].flatMap((d) => (d.sha256 ? [[d.path, d.sha256] as const] : [])));
   const files = evidenceFilesOf(selected, sha).map((f) => (moved ? { ...f, snapshotId: `mixed:${snapshotId},${snapEnd?.snapshotId ?? ''}`.slice(0, 200) } : f));
   const allAnchors = [...anchors.entrypoints, ...anchors.definitions];
-  const { symbols, snippets } = evidenceSymbolsAndSnippets(selected, retrieval.details, allAnchors, budgets.maxSnippets);
+  const refs = evidenceSymbolsAndSnippets(selected, retrieval.details, allAnchors, budgets.maxSnippets);
+  const symbols = refs.symbols;
+  // The snippets carry their text (bounded, redacted), read from disk only where the bytes still match the graph's hash.
+  const snippets = moved ? refs.snippets : await withSnippetText(input.root, refs.snippets, sha);
   const missingAnchors = [...anchors.missing, ...chainGaps(chains, strategy.requiredProofChains, retrieval.lanesSearched)];
   const taskSpec = buildTaskSpec({ prompt, agentLexemes, jira, lexemes });
   const artifactDeltas = fetched.statuses.filter((s) => s.status === 'missing').map((s) => ({ type: 'artifact_fetch', detail: `${s.kind} ${s.ref}: ${s.detail}`.slice(0, 4000) }));

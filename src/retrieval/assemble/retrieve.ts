@@ -43,7 +43,10 @@ export interface Retrieval {
   memoryRows: MemoryRow[];
 }
 
-const SEED_KINDS = new Set(['route', 'component', 'service', 'module', 'remote_expose', 'grid_table', 'file', 'endpoint', 'cell_renderer']);
+// Not template usages: one generic word matching a tag or handler would pull in its component and,
+// a round later, that component's DTOs — anchors for a task the repository knows nothing about.
+// Grid columns seed closure: a column named in the task leads to the grid's host component (COLUMN_OF).
+const SEED_KINDS = new Set(['route', 'component', 'service', 'module', 'remote_expose', 'grid_table', 'column_def', 'file', 'endpoint', 'cell_renderer']);
 
 /** Reads the details of files not read yet (at most `max` per call, best-ranked first). */
 async function readDetails(ctx: LaneContext, ranked: readonly RankedFile[], details: Map<string, FileDetailRow>, budgets: AssemblyBudgets): Promise<void> {

@@ -31,7 +31,8 @@ const SPAN = new RegExp(
     /“([^”\n]{1,300})”/.source,
     /`([^`\n]{1,300})`/.source,
     /(?<![\p{L}\p{N}])'([^'\n]{1,300})'(?![\p{L}\p{N}])/u.source,
-    /\b((?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/[^\s"'`<>]*)/.source,
+    // "(POST /customers)": an opening bracket may precede the method and a closing one end the path
+    /(?<![\p{L}\p{N}_])[(\[]?((?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/[^\s"'`<>()[\]]*)/u.source,
     /(<\/?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?:\s[^<>\n]{0,200})?\/?>)/.source,
     /(\S+)/.source,
   ].join('|'),

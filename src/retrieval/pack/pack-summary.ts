@@ -15,7 +15,7 @@ export interface SummaryOptions {
 export interface TruncationMarker {
   truncated: true;
   maxBytes: number;
-  omitted: { files: number; reasons: number; hops: number };
+  omitted: { files: number; reasons: number; hops: number; snippets: number };
   level: number;
   see: string;
 }
@@ -26,18 +26,20 @@ export type PackSummary = ReturnType<typeof fullSummary> & { truncation?: Trunca
 const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, Math.max(0, n - 1))}…` : s);
 const bytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v), 'utf8');
 
-/** Caps per truncation level: reasons per file, hops per chain, string length (level 0 = untouched). */
+/** Caps per truncation level: reasons per file, hops per chain, string length, evidence snippets and their text (level 0 = untouched). */
 interface Level {
   reasons: number;
   hops: number;
   text: number;
   guidance: number;
+  snippets: number;
+  snippetText: number;
 }
 const LEVELS: readonly Level[] = [
-  { reasons: 4, hops: 64, text: 500, guidance: 20 },
-  { reasons: 2, hops: 24, text: 300, guidance: 10 },
-  { reasons: 1, hops: 12, text: 160, guidance: 5 },
-  { reasons: 0, hops: 6, text: 80, guidance: 2 },
+  { reasons: 4, hops: 64, text: 500, guidance: 20, snippets: 12, snippetText: 1_200 },
+  { reasons: 2, hops: 24, text: 300, guidance: 10, snippets: 8, snippetText: 600 },
+  { reasons: 1, hops: 12, text: 160, guidance: 5, snippets: 4, snippetText: 300 },
+  { reasons: 0, hops: 6, text: 80, guidance: 2, snippets: 0, snippetText: 0 },
 ];
 
 function fullSummary(pack: ContextPack, o: SummaryOptions, l: Level, fileCount: number) {
@@ -59,6 +61,10 @@ function fullSummary(pack: ContextPack, o: SummaryOptions, l: Level, fileCount: 
     },
     files: pack.evidence.files.slice(0, fileCount).map((f) => ({ path: t(f.path), score: f.score, reasons: f.reasons.slice(0, l.reasons).map(t) })),
     anchors: { entrypoints: pack.anchors.entrypoints.slice(0, 20).map(anchor), definitions: pack.anchors.definitions.slice(0, 20).map(anchor) },
+    // The code of the best-ranked files first, so the agent can start without a read.
+    snippets: snippetsByFileRank(pack).slice(0, l.snippets).map((s) => ({
+      ref: t(s.ref), reason: t(s.reason), ...(s.text && l.snippetText > 0 ? { text: cut(s.text, l.snippetText) } : {}),
+    })),
     chains: pack.anchors.proofChains.slice(0, 10).map((c) => ({
       chainType: c.chainType,
       status: c.status,
@@ -79,12 +85,20 @@ function fullSummary(pack: ContextPack, o: SummaryOptions, l: Level, fileCount: 
   };
 }
 
+/** Evidence snippets ordered by the rank of their file (the pack keeps them in path order), then line. */
+function snippetsByFileRank(pack: ContextPack): ContextPack['evidence']['snippets'] {
+  const rank = new Map(pack.evidence.files.map((f, i) => [f.path, i]));
+  const at = (path: string): number => rank.get(path) ?? Number.MAX_SAFE_INTEGER;
+  return [...pack.evidence.snippets].sort((a, b) => at(a.path) - at(b.path) || a.startLine - b.startLine || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+}
+
 function omitted(pack: ContextPack, l: Level, fileCount: number): TruncationMarker['omitted'] {
   const kept = pack.evidence.files.slice(0, fileCount);
   return {
     files: pack.evidence.files.length - kept.length,
     reasons: kept.reduce((n, f) => n + Math.max(0, f.reasons.length - l.reasons), 0),
     hops: pack.anchors.proofChains.slice(0, 10).reduce((n, c) => n + Math.max(0, c.hops.length - l.hops), 0),
+    snippets: pack.evidence.snippets.length - Math.min(pack.evidence.snippets.length, l.snippets),
   };
 }
 
@@ -128,7 +142,7 @@ export function summarizePack(pack: ContextPack, options: SummaryOptions): PackS
 
 function minimalSummary(pack: ContextPack, o: SummaryOptions, maxBytes: number): PackSummary {
   const l = LEVELS[LEVELS.length - 1] as Level;
-  const s = fullSummary(pack, o, { ...l, guidance: 0, hops: 0, text: 40 }, 0);
+  const s = fullSummary(pack, o, { ...l, guidance: 0, hops: 0, text: 40, snippets: 0, snippetText: 0 }, 0);
   return {
     ...s,
     ref: cut(o.ref, 300),

@@ -36,8 +36,9 @@ export function laneContributions(hits: readonly NormalizedCandidate[], config: 
     const value = round(config.laneWeights[lane] * best.laneScore);
     parts.push({ name: `lane:${lane}`, value, detail: `${lane} lane: ${describeHit(best)} at ${round(best.laneScore, 3)} of the lane's best` });
   }
-  const extra = Math.min(config.maxCorroboratingLanes, lanes.length - 1);
-  if (extra > 0) parts.push({ name: 'corroboration', value: round(config.corroborationBonus * extra), detail: `found by ${lanes.length} lanes (${lanes.join(', ')})` });
+  const independent = lanes.filter((l) => !config.derivedLanes.includes(l));
+  const extra = Math.min(config.maxCorroboratingLanes, independent.length - 1);
+  if (extra > 0) parts.push({ name: 'corroboration', value: round(config.corroborationBonus * extra), detail: `found by ${independent.length} independent lanes (${independent.join(', ')})` });
   return { parts, lanes };
 }
 

@@ -9,6 +9,11 @@ export interface RankConfig {
   laneWeights: Record<Lane, number>;
   /** Added per lane beyond the first that found the file (corroboration), up to `maxCorroboratingLanes`. */
   corroborationBonus: number;
+  /**
+   * Lanes derived from the others' hits (closure expands from the top files): they keep their own
+   * lane weight but do not count as independent corroboration, or the top cluster would vouch for itself.
+   */
+  derivedLanes: readonly Lane[];
   maxCorroboratingLanes: number;
   /** Weight of the summed boosts of the distinct positive lexemes a file matches, capped at `lexemeBoostCap`. */
   lexemeBoostWeight: number;
@@ -41,6 +46,7 @@ export interface RankConfig {
 export const DEFAULT_RANK_CONFIG: RankConfig = {
   laneWeights: { symbol: 0.45, lexical: 0.35, artifact: 0.3, memory: 0.2, policy: 0.15, closure: 0.15 },
   corroborationBonus: 0.1,
+  derivedLanes: ['closure'],
   maxCorroboratingLanes: 3,
   lexemeBoostWeight: 0.1,
   lexemeBoostCap: 3,
@@ -58,7 +64,9 @@ export const DEFAULT_RANK_CONFIG: RankConfig = {
   hubThreshold: 5,
   hubSaturation: 100,
   sharedFolderPenalty: 0.08,
-  sharedFolders: ['shared', 'common', 'util', 'utils', 'helpers', 'core'],
+  // Not `core`: by Angular convention it holds the app's singleton services, guards and interceptors
+  // (the CoreModule pattern), i.e. the services and guards API and access tasks are about.
+  sharedFolders: ['shared', 'common', 'util', 'utils', 'helpers'],
   testFilePenalty: 0.15,
   barrelFilePenalty: 0.1,
   shallowPenaltyPerLevel: 0.03,

@@ -13,7 +13,8 @@ const MATRIX: Record<RunState, string[]> = {
   UNINITIALIZED: ['initialize_work'],
   PLANNING,
   PLAN_ACCEPTED: [...PLANNING, 'apply_code_patch', 'run_sandboxed_code', 'execute_gated_side_effect', 'run_automation_recipe'],
-  COMPLETED: ['signal_task_complete'],
+  // Issue 7 adds the approved merge after completion (commit → signal_task_complete → `graphgate approve` → merge).
+  COMPLETED: ['signal_task_complete', 'execute_gated_side_effect'],
   BLOCKED_BUDGET: ['initialize_work', 'escalate', 'signal_task_complete'],
   FAILED: ['signal_task_complete'],
 };

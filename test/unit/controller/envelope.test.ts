@@ -14,6 +14,7 @@ const config = ConfigSchema.parse({
   limits: { readMaxLines: 400, readMaxFileBytes: 4096, scratchMaxBytes: 4096, searchMaxResults: 10, traceMaxNeighbours: 10, packMaxFiles: 10 },
   gates: { defaultTimeoutSeconds: 600, profiles: {}, commitGates: {} },
   recipes: { enabled: [] },
+  locks: { overlapPolicy: 'reject', leaseSeconds: 900 },
 });
 const deps = { registry: new VerbRegistry(defaultVerbs()), config, repoRoot: '/repo' };
 const facts = {

@@ -24,6 +24,17 @@ describe('eval metrics', () => {
     expect(partial).toMatchObject({ anchorHit: false, definitionHit: false, anchorRate: 0.333, chainsFound: 0, sufficient: false });
   });
 
+  it('scores the head of the ranked pack (recall @5/@10, sufficiency @10) and precision, whatever the pack size', () => {
+    const filler = Array.from({ length: 12 }, (_, i) => `f${i}.ts`);
+    const late = scoreTask(task, { files: [...filler, 'a.ts', 'b.ts', 'dto.ts', 'c.html'], claimedSufficient: null, latencyMs: 1 }, [chain]);
+    expect(late).toMatchObject({ recall: 1, sufficient: true, recallAt5: 0, recallAt10: 0, sufficientAt10: false, precision: 0.25 });
+    expect(late.top).toEqual(filler.slice(0, 10));
+    const early = scoreTask(task, { files: ['a.ts', 'dto.ts', 'x.ts', 'y.ts', 'z.ts', 'b.ts', 'c.html'], claimedSufficient: null, latencyMs: 1 }, [chain]);
+    expect(early).toMatchObject({ recallAt5: 0.5, recallAt10: 1, sufficientAt10: true });
+    const o = aggregate([late, early]);
+    expect(o).toMatchObject({ recallAt5: 0.25, recallAt10: 0.5, sufficiencyAt10Rate: 0.5 });
+  });
+
   it('carries a chain only when complete, through the named hops, with every located hop in the pack', () => {
     const pack = new Set(['a.ts', 'b.ts']);
     expect(chainCarried(pack, [chain], { kind: 'aggrid-origin', through: ['B'] })).toBe(true);

@@ -131,6 +131,42 @@ describe('routes extractor: lazily loaded routes', () => {
 });
 
 describe('routes extractor: other shapes', () => {
+  it('mounts a children array imported from another file below its parent, lazy levels inside it included', () => {
+    const mem = memoryWorkspace({
+      'src/app.routes.ts': [
+        "import { Routes } from '@angular/router';",
+        "import { ADMIN_ROUTES } from './admin/admin.routes';",
+        'export const routes: Routes = [',
+        "  { path: 'admin', canActivate: [], children: ADMIN_ROUTES },",
+        '];',
+        'export const appConfig = { providers: [provideRouter(routes)] };',
+      ].join('\n'),
+      'src/admin/admin.routes.ts': [
+        "import { Routes } from '@angular/router';",
+        'export const ADMIN_ROUTES: Routes = [',
+        "  { path: 'users', component: UsersComponent },",
+        "  { path: 'reports', loadChildren: () => import('./reports.routes').then((m) => m.REPORT_ROUTES) },",
+        '];',
+        'class UsersComponent {}',
+      ].join('\n'),
+      'src/admin/reports.routes.ts': "export const REPORT_ROUTES = [{ path: ':id', component: ReportComponent }];\nclass ReportComponent {}",
+    });
+    const app = mem.extract('src/app.routes.ts', [routesExtractor]);
+    expect(rows(app)).toEqual([['/admin', '/admin', 4, 4]]);
+    expect(app.events).toEqual([]);
+    const admin = mem.extract('src/admin/admin.routes.ts', [routesExtractor]);
+    expect(rows(admin)).toEqual([['/users', '/admin/users', 3, 3], ['/reports', '/admin/reports', 4, 4]]);
+    expect(admin.nodes[0]?.props).toMatchObject({ mount: 'child' });
+    expect(edges(admin, 'CHILD_OF')).toEqual([
+      [route('src/admin/admin.routes.ts', 3, '/users'), route('src/app.routes.ts', 4, '/admin'), {}],
+      [route('src/admin/admin.routes.ts', 4, '/reports'), route('src/app.routes.ts', 4, '/admin'), {}],
+    ]);
+    const reports = mem.extract('src/admin/reports.routes.ts', [routesExtractor]);
+    expect(rows(reports)).toEqual([['/:id', '/admin/reports/:id', 1, 1]]);
+    expect(reports.nodes[0]?.props).toMatchObject({ mount: 'lazy' });
+    expect(edges(reports, 'CHILD_OF')).toEqual([[route('src/admin/reports.routes.ts', 1, '/:id'), route('src/admin/admin.routes.ts', 4, '/reports'), { lazy: true }]]);
+  });
+
   it('mounts standalone routes loaded by name, nested lazy levels and default exports', () => {
     const mem = memoryWorkspace({
       'src/app.routes.ts': [

@@ -116,8 +116,26 @@ describe('templates extractor: classification and robustness', () => {
   it('emits selector references for non-family custom elements and two-way bindings once', () => {
     const facts = memoryWorkspace({ 'a.html': '<app-x [(value)]="v" #r="ngModel"></app-x><svg><rect/></svg>' }).extract('a.html', [templateExtractor]);
     expect(facts.nodes[0]?.props.attrs).toEqual(['[(value)]=v', '#r=ngModel']);
-    expect(facts.refs).toEqual([{ type: 'USES_SELECTOR', from: usage('a.html', 1, 1), target: { kind: 'selector', selector: 'app-x' } }]);
+    expect(facts.refs).toEqual([{ type: 'USES_SELECTOR', from: usage('a.html', 1, 1), target: { kind: 'selector', selector: 'app-x[value]', attrs: ['value'] } }]);
     expect(usages(facts).map((u) => u[0])).toEqual(['app-x', 'svg', 'rect']);
+  });
+
+  it('references native elements only through attributes that can only mean a directive', () => {
+    const html = [
+      '<button mat-button type="submit" class="x">Go</button>',
+      '<li [appHighlight]="c" id="a" [title]="t" aria-label="l" data-x="1"></li>',
+      '<div *appIfRole="admin"></div>',
+      '<a routerLink="/x" [routerLinkActive]="on" href="#">x</a>',
+      '<input type="text" [(ngModel)]="v" [attr.role]="r">',
+      '<ng-container appPortal></ng-container>',
+    ].join('\n');
+    const facts = memoryWorkspace({ 'a.html': html }).extract('a.html', [templateExtractor]);
+    expect(facts.refs.filter((r) => r.type === 'USES_SELECTOR').map((r) => [r.from, r.target])).toEqual([
+      [usage('a.html', 1, 1), { kind: 'selector', selector: 'button[mat-button][type][class]', attrs: ['mat-button'] }],
+      [usage('a.html', 2, 1), { kind: 'selector', selector: 'li[id][aria-label][data-x][apphighlight][title]', attrs: ['apphighlight'] }],
+      [usage('a.html', 3, 1), { kind: 'selector', selector: 'div[appifrole]', attrs: ['appifrole'] }],
+      [usage('a.html', 6, 1), { kind: 'selector', selector: 'ng-container[appportal]', attrs: ['appportal'] }],
+    ]);
   });
 
   it('never throws and only emits storable facts on broken or random templates', () => {

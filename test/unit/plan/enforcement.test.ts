@@ -76,6 +76,15 @@ describe('MigrationRules', () => {
     const rejected = await validatePlan(plan, contextOf(goldenWorld()));
     expect(rejected.violations).toContainEqual(expect.objectContaining({ code: 'PLAN_POLICY_VIOLATION', path: '$.nodes[0].policyRefs' }));
   });
+  it('does not treat an edit inside a container element as touching the container', async () => {
+    const world = goldenWorld();
+    const container = { ...world.facts.usages[0]!, tag: 'adp-page', lineStart: 1, lineEnd: 40 };
+    world.facts.usages.push(container);
+    expect((await validatePlan(goldenPlan(), contextOf(world))).violations).toEqual([]);
+    container.lineStart = 3;
+    const rejected = await validatePlan(goldenPlan(), contextOf(world));
+    expect(rejected.violations.map((v) => v.message)).toEqual([expect.stringContaining('No MigrationRule covers `adp-page`')]);
+  });
 });
 
 describe('policy grounding', () => {

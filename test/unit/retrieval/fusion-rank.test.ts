@@ -43,6 +43,25 @@ describe('rankFiles contributions', () => {
     expect(byPath(files, 'src/app/a.ts').contributions.map((x) => x.name)).toEqual(['lane:lexical', 'lane:symbol', 'corroboration']);
   });
 
+  it('does not count a derived lane (closure) as corroboration, but keeps its lane weight', () => {
+    const config = { ...BARE, corroborationBonus: 0.1 };
+    const files = rankFiles([
+      c({ id: 'f1', path: 'src/app/a.ts', lane: 'lexical', rawScore: 1 }),
+      c({ id: 'k1', path: 'src/app/a.ts', lane: 'closure', rawScore: 1 }),
+    ], [], config);
+    expect(files[0]!.contributions.map((x) => x.name)).toEqual(['lane:lexical', 'lane:closure']);
+    const counted = rankFiles([
+      c({ id: 'f1', path: 'src/app/a.ts', lane: 'lexical', rawScore: 1 }),
+      c({ id: 'k1', path: 'src/app/a.ts', lane: 'closure', rawScore: 1 }),
+    ], [], { ...config, derivedLanes: [] });
+    expect(counted[0]!.contributions.find((x) => x.name === 'corroboration')?.value).toBe(0.1);
+  });
+
+  it('does not treat an Angular core/ folder (singleton services, guards) as a shared utility folder', () => {
+    const [file] = rankFiles([c({ id: 'x', lane: 'symbol', rawScore: 1, path: 'src/app/core/auth.guard.ts' })], [], { ...BARE, sharedFolderPenalty: 0.08 });
+    expect(file?.contributions.find((x) => x.name === 'shared-folder')).toBeUndefined();
+  });
+
   it.each<[string, Partial<RankConfig>, Partial<Candidate>, string, number]>([
     ['test files', { testFilePenalty: 0.15 }, { path: 'src/app/orders/orders.component.spec.ts' }, 'test-file', -0.15],
     ['barrels', { barrelFilePenalty: 0.1 }, { path: 'src/app/orders/index.ts' }, 'barrel-file', -0.1],

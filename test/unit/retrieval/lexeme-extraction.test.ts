@@ -8,6 +8,8 @@ describe('buildLexemes from a prompt', () => {
   it.each<[string, string[]]>([
     ['Migrate <adp-data-table> to sdf-table', ['SELECTOR_TAG:adp-data-table', 'SELECTOR_TAG:sdf-table']],
     ['See PROJ-42 for GET /api/orders/{id}', ['ENDPOINT_PATH:/api/orders/{id}', 'TICKET_KEY:proj-42']],
+    ['The API lets us create customers (POST /customers); add the call', ['ENDPOINT_PATH:/customers']],
+    ['[DELETE /api/x/{id}] fails', ['ENDPOINT_PATH:/api/x/{id}']],
     ['Open src/app/orders/order-list.component.ts', ['FILE_PATH:src/app/orders/order-list.component.ts']],
     ['The /orders/:id route crashes', ['ROUTE_SEGMENT:/orders/:id']],
     ['Rename OrderDetailComponent and loadOrders()', ['SYMBOL:orderdetailcomponent', 'SYMBOL:loadorders']],

@@ -1,0 +1,7 @@
+// ingest/create-nodes.cypher — creates fact nodes that cannot exist yet (first ingest of a repo, ids not written before in the run): no lookup before the write
+// params: rows: list<{id: string, labels: list<string>, drop: list<string>, props: map}>   returns: written: number
+UNWIND $rows AS row
+CREATE (n:Fact)
+SET n = row.props
+SET n:$(row.labels)
+RETURN count(n) AS written

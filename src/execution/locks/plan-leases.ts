@@ -1,0 +1,111 @@
+import { AppError } from '../../errors/index.js';
+import type { GraphTx, RunOptions } from '../../graph/index.js';
+import type { PlanGraph } from '../../plan/schema/plan-graph.schema.js';
+import type { LeaseHolder, LockService, OverlapPolicy, OverlapReport } from './lock-service.js';
+import { planNodeResources, planTargetFiles } from './plan-resources.js';
+
+/**
+ * What plan acceptance decided about locks (returned to the agent as `result.locks`):
+ * - `leased`: every target of the plan is leased to this work now, in the acceptance transaction;
+ * - `queued` (policy `block` only): the plan is accepted but another live work's accepted plan or
+ *   lease covers some of its targets; nothing is leased yet. Mutations of a queued work are refused
+ *   with a retryable `EXEC_SIDE_EFFECT_COLLISION` while a resource they need is held by another
+ *   live work; when the blocker signals completion its leases are released and handed to the queued
+ *   works in `queue` order (`PlanLeases.releaseAndHandOver`); an abandoned blocker's leases expire
+ *   and the next mutation reclaims them.
+ */
+export interface PlanLockDecision {
+  status: 'leased' | 'queued';
+  policy: OverlapPolicy;
+  leaseSeconds: number;
+  /** Resource keys of the plan (files, symbols, side-effect payloads). */
+  resources: string[];
+  /** Execution order of the works sharing these files: earliest acceptance first, this work last. */
+  queue: string[];
+  /** The works (and files) this one waits for; empty when leased. */
+  waitingFor: OverlapReport['overlaps'];
+  /** Live leases of other works on the plan's resources; empty when leased. */
+  holders: LeaseHolder[];
+}
+
+function planCollision(workId: string, overlap: OverlapReport, holders: readonly LeaseHolder[], policy: OverlapPolicy): AppError {
+  const first = holders[0];
+  const other = overlap.overlaps[0];
+  const why = first
+    ? `${first.resource} is leased by work ${first.workId}${first.nodeId ? ` (node ${first.nodeId})` : ''} until ${first.expiresAt}`
+    : `work ${other!.workId} has an accepted plan on ${other!.files.join(', ')}`;
+  return new AppError('EXEC_SIDE_EFFECT_COLLISION', {
+    message: `The plan collides with another live work: ${why}. Wait for that work to complete (or its lease to expire) and submit again, or plan other files.`,
+    details: { policy, workId, holders: holders.map((h) => ({ ...h })), overlaps: overlap.overlaps },
+  });
+}
+
+/**
+ * The lock half of plan acceptance. `decide` runs before the turn commits (read-only): under
+ * `reject` an overlap with another live work's accepted plan, or a live lease of another work on
+ * any target, throws `EXEC_SIDE_EFFECT_COLLISION` (details: `overlaps`/`holders`); under `block`
+ * it reports the queue instead. `acquire` runs inside the commit transaction: a race lost between
+ * `decide` and the commit throws the same collision and the whole acceptance rolls back.
+ */
+export class PlanLeases {
+  constructor(private readonly locks: LockService, private readonly options: { policy: OverlapPolicy; leaseSeconds: number }) {}
+
+  async decide(workId: string, plan: Pick<PlanGraph, 'nodes'>, run?: RunOptions): Promise<{ decision: PlanLockDecision; acquire: (tx: GraphTx) => Promise<void> }> {
+    const { policy, leaseSeconds } = this.options;
+    const nodes = planNodeResources(plan);
+    const resources = [...new Set(nodes.flatMap((n) => n.resources))].sort();
+    const overlap = await this.locks.checkPlanOverlap(workId, planTargetFiles(plan), 'block', run);
+    const holders = resources.length === 0 ? [] : await this.locks.holders(workId, resources, run);
+    if (policy === 'reject' && (overlap.decision === 'blocked' || holders.length > 0)) throw planCollision(workId, overlap, holders, policy);
+    if (overlap.decision === 'clear' && holders.length === 0) {
+      return {
+        decision: { status: 'leased', policy, leaseSeconds, resources, queue: [workId], waitingFor: [], holders: [] },
+        acquire: async (tx) => {
+          // A resubmitted plan replaces the previous one: its leases go, the new plan's are taken.
+          await this.locks.releaseIn(tx, workId);
+          await this.locks.acquireAllIn(tx, workId, nodes);
+        },
+      };
+    }
+    // Lease holders that are not (or no longer) in PLAN_ACCEPTED still come before this work.
+    const ahead = [...overlap.queue.filter((id) => id !== workId)];
+    for (const id of [...new Set(holders.map((h) => h.workId))].sort()) if (!ahead.includes(id)) ahead.push(id);
+    return {
+      decision: { status: 'queued', policy, leaseSeconds, resources, queue: [...ahead, workId], waitingFor: overlap.overlaps, holders },
+      acquire: async (tx) => {
+        await this.locks.releaseIn(tx, workId);
+      },
+    };
+  }
+
+  /**
+   * Completion (COMPLETED/FAILED): releases every lease of the work inside the completion
+   * transaction, then hands the released files to the queued works in queue order — each takes
+   * all of its plan's resources when none is held by another live work, otherwise it stays queued
+   * (a later work in the queue may still take disjoint resources). Returns what happened.
+   */
+  async releaseAndHandOver(tx: GraphTx, workId: string): Promise<{ released: string[]; handedOver: Array<{ workId: string; resources: string[] }> }> {
+    const released = await this.locks.releaseIn(tx, workId);
+    const files = released.filter((r) => r.startsWith('file:')).map((r) => r.slice('file:'.length));
+    const handedOver: Array<{ workId: string; resources: string[] }> = [];
+    if (files.length === 0) return { released, handedOver };
+    for (const queued of await this.locks.queuedWorksIn(tx, workId, files)) {
+      const nodes = planNodeResources({ nodes: queued.nodes.flatMap(parseNode) });
+      const resources = [...new Set(nodes.flatMap((n) => n.resources))];
+      if (resources.length === 0 || (await this.locks.holdersIn(tx, queued.workId, resources)).length > 0) continue;
+      await this.locks.acquireAllIn(tx, queued.workId, nodes);
+      handedOver.push({ workId: queued.workId, resources: resources.sort() });
+    }
+    return { released, handedOver };
+  }
+}
+
+/** A persisted plan node (validated at acceptance) back as a PlanGraph node; unreadable JSON is skipped. */
+function parseNode(json: string): PlanGraph['nodes'] {
+  try {
+    const node = JSON.parse(json) as PlanGraph['nodes'][number];
+    return node && typeof node === 'object' && typeof node.kind === 'string' ? [node] : [];
+  } catch {
+    return [];
+  }
+}
