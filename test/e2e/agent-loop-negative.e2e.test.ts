@@ -232,10 +232,7 @@ describe('agent loop refusals over MCP stdio', () => {
       expect(readFileSync(join(worktree, OTHER), 'utf8')).toBe(otherText);
     });
 
-    // KNOWN BUG (reported to the lead): runReplaceLexeme (src/execution/recipes/replace-lexeme.recipe.ts)
-    // resolves the link and writes the file it points to (`resolved.relative`) without checking that it
-    // is the requested file, as PatchService does. Turn `it.fails` into `it` once that check exists.
-    it.fails('refuses a replace_lexeme_in_file edit through the same link', async () => {
+    it('refuses a replace_lexeme_in_file edit through the same link', async () => {
       const otherText = readFileSync(join(worktree, OTHER), 'utf8');
       const lexeme = await recipe('c-helpers-import', 'replace_lexeme_in_file', { file: ORDER_COLUMNS, from: 'AppComponent', to: 'OwnedComponent' });
       expect(readFileSync(join(worktree, OTHER), 'utf8')).toBe(otherText);

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../ingest/index.js';
@@ -12,16 +14,18 @@ import { AGENT_LOOP_GATES, CHECK_JUNIT, CHECK_STEP, git, gitFixtureCopy, turnCal
 import { agentLoopPlan, LINES, LOOP_LEXEMES, LOOP_PROMPT, ORDER_COLUMNS, ORDER_LINK_RENDERER, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_ROUTING } from '../support/agent-loop-plan.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { nodesByLabel } from '../support/ingest-queries.js';
-import { connectClient } from '../support/mcp-process.js';
+import { connectClient, MAIN, serverEnv } from '../support/mcp-process.js';
 import type { EnvelopeValues } from '../support/plan-fixture.js';
 
+const run = promisify(execFile);
 const ARTIFACT_FILES = ['diff.summary.json', 'op.log', 'result.json', 'trace.refs.json', 'validation.json'];
 type Hook = { hookId: string; passed: boolean; gateRunId: string | null; reason?: string };
 
 // The whole agent loop over stdio with the SDK client against the built server, on a git copy of the
 // fixture workspace: initialize_work → a rejected plan (codes + fix hints) → the fixed plan accepted →
 // apply_code_patch (replace_text and each built-in codemod) → run_automation_recipe (replace_lexeme_in_file,
-// run_targeted_validation) → the workspace's own test as the gate → validate nodes pass → COMPLETED.
+// run_targeted_validation) → the workspace's own test as the gate → validate nodes pass →
+// execute_gated_side_effect (git_commit, review_bundle) → COMPLETED → `graphgate approve` → merge.
 describe('agent loop over MCP stdio', () => {
   let graph: Graph;
   let fixture: ReturnType<typeof gitFixtureCopy>;
@@ -79,7 +83,7 @@ describe('agent loop over MCP stdio', () => {
     expect(accepted.denyReasons).toEqual([]);
     expect(accepted.state).toBe('PLAN_ACCEPTED');
     const notStarted = [{ nodeId: 'v-orders-grid', status: 'not_started' }, { nodeId: 'v-orders-routes', status: 'not_started' }];
-    expect(accepted.progress).toEqual({ totalNodes: 8, completedNodes: 0, remainingNodes: 8, pendingValidations: notStarted });
+    expect(accepted.progress).toEqual({ totalNodes: 10, completedNodes: 0, remainingNodes: 10, pendingValidations: notStarted });
     const early = await call({ verb: 'signal_task_complete', ...ids, args: { summary: 'nothing done yet' } });
     expect(early.deny?.code).toBe('ILLEGAL_TRANSITION');
 
@@ -97,7 +101,7 @@ describe('agent loop over MCP stdio', () => {
     // replace_text: the worktree changes on the work's branch; the main checkout does not.
     const total = await patch('c-total-column', ORDERS_LIST_TS, { type: 'replace_text', oldText: LINES.status, newText: `${LINES.status}\n${LINES.total}` }, 'op-loop-total-1');
     expect(total.result).toMatchObject({ workspace: { kind: 'git-worktree', path: `.worktrees/${workId}`, branch: `graphgate/${workId}` }, diff: { linesAdded: 1, linesRemoved: 0, startLine: 23 } });
-    expect(total.progress).toMatchObject({ totalNodes: 8, completedNodes: 0 });
+    expect(total.progress).toMatchObject({ totalNodes: 10, completedNodes: 0 });
     expect(wtText(ORDERS_LIST_TS)).toContain(`${LINES.status}\n${LINES.total}`);
     expect(git(worktree, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe(`graphgate/${workId}`);
     expect(readdirSync(artifactDir('c-total-column')).sort()).toEqual(ARTIFACT_FILES);
@@ -151,7 +155,7 @@ describe('agent loop over MCP stdio', () => {
     const grid = await call({ verb: 'run_automation_recipe', ...ids, args: recipeArgs(workId, 'v-orders-grid', 'run_targeted_validation', { step: CHECK_STEP }) });
     expect(grid.denyReasons).toEqual([]);
     expect(grid.result).toMatchObject({ passed: true, hooks: [{ hookId: 'h-grid', passed: true }] });
-    expect(grid.progress).toEqual({ totalNodes: 8, completedNodes: 5, remainingNodes: 3, pendingValidations: [{ nodeId: 'v-orders-routes', status: 'failed' }] });
+    expect(grid.progress).toEqual({ totalNodes: 10, completedNodes: 5, remainingNodes: 5, pendingValidations: [{ nodeId: 'v-orders-routes', status: 'failed' }] });
     expect(existsSync(join(worktree, CHECK_JUNIT))).toBe(true);
     expect(existsSync(join(fixture.root, CHECK_JUNIT))).toBe(false);
     expect(readJson('v-orders-grid', 'validation.json')).toMatchObject({ passed: true, hooks: [{ hookId: 'h-grid', passed: true }] });
@@ -159,7 +163,7 @@ describe('agent loop over MCP stdio', () => {
 
     const routes = await call({ verb: 'run_automation_recipe', ...ids, args: recipeArgs(workId, 'v-orders-routes', 'run_targeted_validation', { step: CHECK_STEP }), });
     expect(routes.result).toMatchObject({ passed: true, hooks: [{ hookId: 'h-routes', passed: true }] });
-    expect(routes.progress).toEqual({ totalNodes: 8, completedNodes: 8, remainingNodes: 0, pendingValidations: [] });
+    expect(routes.progress).toEqual({ totalNodes: 10, completedNodes: 8, remainingNodes: 2, pendingValidations: [] });
 
     // Every gate run is a GateRun on the validate node it verified, with the parsed JUnit report and scrubbed output.
     const gateRuns = (await graph.read(nodesByLabel, { repoId, label: 'GateRun' })).map((r) => r.props).filter((r) => r.workId === workId)
@@ -175,26 +179,68 @@ describe('agent loop over MCP stdio', () => {
     expect(gateRuns.map((r) => r.id)).toEqual(expect.arrayContaining([failedHook.gateRunId, (grid.result.hooks as Hook[])[0]!.gateRunId]));
 
     // Every executed node left its evidence bundle under .ai/tmp/work/<workId>/artifacts/<nodeId>/ of the main checkout.
-    for (const nodeId of plan.nodes.map((n) => n.nodeId)) {
+    for (const nodeId of plan.nodes.filter((n) => n.kind !== 'side_effect').map((n) => n.nodeId)) {
       expect([nodeId, readdirSync(artifactDir(nodeId)).sort()]).toEqual([nodeId, ARTIFACT_FILES]);
       expect(readJson(nodeId, 'result.json')).toMatchObject({ planNodeId: nodeId });
     }
 
-    // SIDE-EFFECTS (lead): execute_gated_side_effect goes here — git_commit and review_bundle for the
-    // side_effect nodes of agentLoopPlan — before signal_task_complete; `graphgate approve <workId>`
-    // and the merge after COMPLETED.
+    // Side effects behind the commit gate (both validate nodes passed): commit on the work branch, then a review bundle.
+    const base = git(fixture.root, 'rev-parse', 'main');
+    const commit = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-commit', sideEffectType: 'git_commit', operationId: 'op-loop-commit-1' } });
+    expect(commit.denyReasons).toEqual([]);
+    const commitSha = (commit.result as { commit: string }).commit;
+    expect(commitSha).toMatch(/^[0-9a-f]{40}$/);
+    expect(git(worktree, 'rev-parse', 'HEAD')).toBe(commitSha);
+    expect(git(worktree, 'rev-parse', `${commitSha}^`)).toBe(base);
+    const edited = [ORDER_COLUMNS, ORDER_LINK_RENDERER, ORDERS_LIST_TS, ORDERS_ROUTING].sort();
+    expect(git(worktree, 'diff', '--name-only', base, commitSha).split('\n').sort()).toEqual(edited);
+    const again = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-commit', sideEffectType: 'git_commit', operationId: 'op-loop-commit-1' } });
+    expect(again.result).toMatchObject({ commit: commitSha, replayed: true });
+    expect(git(worktree, 'rev-list', '--count', `${base}..HEAD`)).toBe('1');
 
-    const done = await call({ verb: 'signal_task_complete', ...ids, args: { summary: 'grid column, link button, route rename done and verified' } });
+    const review = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-review', sideEffectType: 'review_bundle' } });
+    expect(review.denyReasons).toEqual([]);
+    const bundle = (review.result as { review: { touchedFiles: Array<{ path: string; status: string }>; gates: { runs: number; passed: number; failed: number }; proofChains: { planRefs: string[]; pack: Array<{ kind: string }> } } }).review;
+    expect(bundle.touchedFiles.map((f) => f.path).sort()).toEqual(edited);
+    // The gate summary keeps the failed run of the partial rename next to the passing ones.
+    expect(bundle.gates).toMatchObject({ failed: 1 });
+    expect(bundle.gates.passed).toBeGreaterThanOrEqual(2);
+    expect(bundle.proofChains.planRefs).toContain(chain);
+    expect(bundle.proofChains.pack.map((c) => c.kind)).toContain('aggrid_origin');
+    expect(review.progress).toMatchObject({ totalNodes: 10, completedNodes: 10, remainingNodes: 0 });
+    for (const nodeId of ['se-commit', 'se-review']) expect(readJson(nodeId, 'result.json')).toMatchObject({ planNodeId: nodeId });
+    expect(readdirSync(join(artifactDir('se-review'), 'review')).length).toBeGreaterThan(0);
+
+    const done = await call({ verb: 'signal_task_complete', ...ids, args: { summary: 'grid column, link button, route rename done, verified and committed' } });
     expect(done.denyReasons).toEqual([]);
     expect(done.state).toBe('COMPLETED');
 
-    // The user's checkout is untouched: same text, clean status; the worktree holds exactly the four edits.
+    // The user's checkout is untouched until a person approves: same text, clean status.
     for (const [file, text] of originals) expect(mainText(file)).toBe(text);
     expect(git(fixture.root, 'status', '--porcelain')).toBe('');
-    expect(git(worktree, 'status', '--porcelain')).not.toMatch(/^\?\?/m);
-    expect(git(worktree, 'diff', '--name-only').split('\n').sort()).toEqual([ORDER_COLUMNS, ORDER_LINK_RENDERER, ORDERS_LIST_TS, ORDERS_ROUTING].sort());
+    expect(git(fixture.root, 'rev-parse', 'HEAD')).toBe(base);
+
+    // The agent cannot merge without a person's token; `graphgate approve` mints one, and the merge lands the commit.
+    const unapproved = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-commit', sideEffectType: 'merge', approvalToken: 'agent-made-up-token-0000' } });
+    expect(unapproved.deny).toMatchObject({ code: 'UNAUTHORIZED', requiresHuman: true });
+    const token = await approveFromCli(fixture.root, repoId, workId);
+    const merged = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-commit', sideEffectType: 'merge', approvalToken: token } });
+    expect(merged.denyReasons).toEqual([]);
+    expect(merged.result).toMatchObject({ applied: true, mergedInto: 'main', worktreeRemoved: true });
+    expect(git(fixture.root, 'merge-base', '--is-ancestor', commitSha, 'HEAD')).toBe('');
+    expect(mainText(ORDERS_ROUTING)).toContain(':id/change');
+    expect(mainText(ORDERS_ROUTING)).not.toBe(originals.get(ORDERS_ROUTING));
+    expect(existsSync(worktree)).toBe(false);
+    const reused = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-commit', sideEffectType: 'merge', approvalToken: token } });
+    expect(reused.deny?.code).toBe('UNAUTHORIZED');
   });
 });
+
+/** `graphgate approve <workId> --json` from the built CLI, as the person at the keyboard would run it; returns the token. */
+async function approveFromCli(root: string, repoId: string, workId: string): Promise<string> {
+  const { stdout } = await run('node', [MAIN, 'approve', workId, '--repo', root, '--json'], { env: { ...process.env, ...serverEnv(repoId) }, timeout: 60_000 });
+  return (JSON.parse(stdout) as { token: string }).token;
+}
 
 function recipeArgs(workId: string, planNodeId: string, recipeId: string, params: Record<string, unknown>) {
   const dir = `.ai/tmp/work/${workId}/artifacts/${planNodeId}`;

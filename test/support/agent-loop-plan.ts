@@ -132,8 +132,16 @@ export function agentLoopPlan(envelope: EnvelopeValues, chainId: string): PlanGr
         mapsToNodeIds: ['c-change-route', 'c-route-table'],
         successCriteria: 'npm test of the workspace exits 0 with the renamed route table.',
       },
-      // SIDE-EFFECTS (lead): add the side_effect nodes here, e.g. `se-commit` (git_commit) and
-      // `se-review` (review_bundle), dependsOn ['v-orders-grid', 'v-orders-routes'], commitGateId 'commit-fast'.
+      {
+        kind: 'side_effect', nodeId: 'se-commit', dependsOn: ['v-orders-grid', 'v-orders-routes'], ...validateCommon,
+        atomicityBoundary: { concerns: ['feature'], acceptanceGoal: 'The verified changes are committed on the work branch.', outOfScope: ['pushing', 'merging'] },
+        sideEffectType: 'git_commit', sideEffectPayloadRef: 'artifact:se-commit', commitGateId: 'commit-fast',
+      },
+      {
+        kind: 'side_effect', nodeId: 'se-review', dependsOn: ['se-commit'], ...validateCommon,
+        atomicityBoundary: { concerns: ['feature'], acceptanceGoal: 'A reviewer gets the diff, the gate results and the proof chains used.', outOfScope: ['merging'] },
+        sideEffectType: 'review_bundle', sideEffectPayloadRef: 'artifact:se-review', commitGateId: 'commit-fast',
+      },
     ],
   } as PlanGraph;
 }

@@ -43,6 +43,10 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Applies the replacement inside `root` (path rules, no symlink writes); throws when nothing or the wrong count matches. */
 export async function runReplaceLexeme(root: string, params: ReplaceLexemeParams, maxBytes: number): Promise<Record<string, unknown>> {
   const resolved = await resolveExisting(root, params.file);
+  // A link to another file inside the worktree would edit a file the plan node does not target.
+  if (resolved.relative !== params.file) {
+    throw new AppError('PATH_REJECTED', { message: `${params.file} is a link to another file (${resolved.relative}); the recipe edits only the node's own file.`, details: { reason: 'outside_root', path: params.file } });
+  }
   const before = await readTextCapped(resolved, maxBytes);
   const { text, count } = replaceLexeme(before, params.from, params.to);
   if (count === 0) throw new AppError('INVALID_ARGS', { message: `${params.from} does not occur as a whole lexeme in ${resolved.relative}.`, details: { file: resolved.relative } });

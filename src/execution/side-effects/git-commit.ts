@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/index.js';
 import { assertNotDestructive } from '../safety/destructive-command.js';
-import { git } from '../worktree/git-cli.js';
+import { git, gitOutcome } from '../worktree/git-cli.js';
 import type { Workspace } from '../worktree/workspace-manager.js';
 
 /** One path of `git status --porcelain -z` (renames report the new path). */
@@ -60,7 +60,10 @@ export async function commitWorktree(workspace: Workspace, message: string, excl
   if (head !== workspace.branch) {
     throw new AppError('EXEC_UNGATED_SIDE_EFFECT', { message: `The worktree is on ${head}, not ${workspace.branch}; graphgate commits only on the work's branch.`, details: { reason: 'wrong_branch', branch: head } });
   }
-  const pathspec = ['.', ...exclude.map((p) => `:(exclude,literal)${p}`)];
+  // An exclude pathspec naming an ignored file makes `git add` exit 1 ("paths are ignored"), so only
+  // report files git would otherwise pick up are excluded; ignored ones stay out on their own.
+  const ignored = exclude.length > 0 ? (await gitOutcome(root, ['check-ignore', '--', ...exclude])).stdout.split('\n').filter(Boolean) : [];
+  const pathspec = ['.', ...exclude.filter((p) => !ignored.includes(p)).map((p) => `:(exclude,literal)${p}`)];
   await safeGit(root, ['add', '--all', '--', ...pathspec], root);
   const files = parseNameStatusZ(await git(root, ['diff', '--cached', '--name-status', '-z', '--no-renames']));
   if (files.length === 0) {

@@ -1,5 +1,6 @@
 import { int, type Graph, type RunOptions } from '../../graph/index.js';
 import { readTextCapped, resolveExisting, writeFileNoFollow } from '../../paths/index.js';
+import { proofChainSchema } from '../../retrieval/pack/pack-sections.schema.js';
 import { artifactDir } from '../artifacts/artifact-writer.js';
 import { redactSecrets } from '../artifacts/redact-secrets.js';
 import { listGateRuns } from '../gates/gate.queries.js';
@@ -47,12 +48,14 @@ async function packChains(repoRoot: string, packRef: string | null): Promise<Rev
     const text = await readTextCapped(await resolveExisting(repoRoot, packRef), MAX_PACK_BYTES);
     const chains = (JSON.parse(text) as { anchors?: { proofChains?: unknown } }).anchors?.proofChains;
     if (!Array.isArray(chains)) return [];
-    return chains.slice(0, 50).map((c: { kind?: unknown; key?: unknown; status?: unknown; hops?: unknown }) => {
-      const hops = Array.isArray(c.hops) ? (c.hops as Array<{ path?: unknown }>) : [];
-      return {
-        kind: String(c.kind ?? ''), key: String(c.key ?? '').slice(0, 500), status: String(c.status ?? ''), hops: hops.length,
-        files: [...new Set(hops.map((h) => h.path).filter((p): p is string => typeof p === 'string'))].slice(0, 20),
-      };
+    return chains.slice(0, 50).flatMap((raw) => {
+      const chain = proofChainSchema.safeParse(raw);
+      if (!chain.success) return [];
+      const { chainType, status, hops } = chain.data;
+      return [{
+        kind: chainType, key: hops.map((h) => h.id ?? h.label).join(' → ').slice(0, 500), status, hops: hops.length,
+        files: [...new Set(hops.flatMap((h) => (h.path ? [h.path] : [])))].slice(0, 20),
+      }];
     });
   } catch {
     return [];
