@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AppError } from '../../errors/index.js';
+import { recordSandboxRunEvidence } from '../../execution/sandbox/sandbox-evidence.js';
 import { runSandboxedCode } from '../../execution/sandbox/sandbox-runner.js';
 import { returnShapeSchema } from '../../execution/sandbox/sandbox-return.js';
 import { TurnDenial } from '../deny.js';
@@ -40,7 +42,16 @@ export const runSandboxedCodeVerb = defineVerb({
         packFiles[resolved.relative] = resolved.absolute;
       }
     }
-    const result = await runSandboxedCode({ code: input.code, inputs, packFiles, returns: input.returns, timeoutMs: input.timeoutMs, signal: ctx.signal });
-    return { result: { planNodeId: input.planNodeId, value: result.value, logs: result.logs, durationMs: result.durationMs } };
+    const evidence = { workId: work.work.id, nodeId: input.planNodeId, agentId: ctx.agentId, runSessionId: ctx.runSessionId, code: input.code, inputs, packFiles: Object.keys(packFiles), startedAt: new Date() };
+    let result;
+    try {
+      result = await runSandboxedCode({ code: input.code, inputs, packFiles, returns: input.returns, timeoutMs: input.timeoutMs, signal: ctx.signal });
+    } catch (error) {
+      const reason = error instanceof AppError ? String(error.details.reason ?? error.code) : 'error';
+      await recordSandboxRunEvidence(ctx.graph, ctx.repoId, { ...evidence, outcome: 'denied', reason }).catch(() => undefined);
+      throw error;
+    }
+    const evidenceId = await recordSandboxRunEvidence(ctx.graph, ctx.repoId, { ...evidence, outcome: 'succeeded', value: result.value });
+    return { result: { planNodeId: input.planNodeId, value: result.value, logs: result.logs, durationMs: result.durationMs, evidenceId } };
   },
 });

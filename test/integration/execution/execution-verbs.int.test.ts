@@ -6,6 +6,7 @@ import type { Config } from '../../../src/config/index.js';
 import { TurnResponseSchema, type TurnResponse } from '../../../src/controller/envelope.schema.js';
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
 import type { Graph } from '../../../src/graph/graph.js';
+import { listSandboxRuns } from '../../../src/execution/sandbox/sandbox-evidence.js';
 import { PackStore } from '../../../src/pack/index.js';
 import type { PlanGraph } from '../../../src/plan/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
@@ -64,6 +65,22 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
     const r = await turn({ verb: 'run_sandboxed_code', ...ids, args: { planNodeId: 'c-total-column', code: "(async () => 'x')()", returns: { type: 'string' }, ...extra } });
     expect(r.deny?.code, r.denyReasons.join('; ')).toBe(code);
     expect(r.state).toBe('PLAN_ACCEPTED');
+  });
+
+  it('leaves a SandboxRun evidence node for every run, refused ones included, with hashes instead of code and values', async () => {
+    const runs = (await graph.read(listSandboxRuns, { repoId, workId: ids.workId })).map((r) => r.event);
+    const succeeded = runs.filter((e) => e.outcome === 'succeeded');
+    const denied = runs.filter((e) => e.outcome === 'denied');
+    expect(succeeded).toHaveLength(1);
+    expect(succeeded[0]).toMatchObject({ nodeId: 'c-total-column', packFiles: [ORDERS_LIST_TS], valueHash: expect.stringMatching(/^[0-9a-f]{64}$/), codeHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.stringify(succeeded[0])).not.toContain('pack.read');
+    // The escape attempt and the undeclared input reached the sandbox and were refused there; scope and
+    // unknown-node denials happen before anything runs.
+    expect(denied).toHaveLength(2);
+    for (const e of denied) {
+      expect(e.reason).toEqual(expect.any(String));
+      expect(e.valueHash ?? null).toBeNull(); // Neo4j stores no null properties
+    }
   });
 
   it('runs replace_lexeme_in_file in the work’s workspace, never in the user’s tree', async () => {
