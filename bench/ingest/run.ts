@@ -22,14 +22,20 @@ const mb = (kb: number): number => Math.round(kb / 1024);
 const generated = generateWorkspace(root, { ...DEFAULT_GENERATE, features });
 process.stderr.write(`generated ${generated} files in ${root}\n`);
 const floorScript = join(fileURLToPath(new URL('.', import.meta.url)), 'parse-floor.js');
-const floor = JSON.parse(execFileSync(process.execPath, [floorScript, root], { encoding: 'utf8' })) as { files: number; ms: number; maxRssMb: number };
-process.stderr.write(`parse floor: ${floor.files} TS files in ${floor.ms} ms\n`);
+// Best of three fresh processes: one cold run on a shared machine moves by 2-3x (0.9-2.4 s seen).
+type Floor = { files: number; ms: number; maxRssMb: number };
+const floors = [0, 1, 2].map(() => JSON.parse(execFileSync(process.execPath, [floorScript, root], { encoding: 'utf8' })) as Floor);
+const floor = floors.reduce((a, b) => (b.ms < a.ms ? b : a));
+process.stderr.write(`parse floor: ${floor.files} TS files in ${floors.map((f) => f.ms).join(' / ')} ms (best used)\n`);
 
 const graph = await openGraph({ log });
 try {
   await deleteRepository(graph, repoId);
   const projectCache = createTsProjectCache();
+  const cpuBefore = process.cpuUsage();
   const full = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: true });
+  // This process's CPU for the full run: steadier than wall time when other work shares the cores.
+  const fullCpu = process.cpuUsage(cpuBefore);
   const rssAfterFull = process.resourceUsage().maxRSS;
   const unchanged = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: false });
   const changedFile = `src/app/features/f${Math.min(7, features - 1)}/components/f${Math.min(7, features - 1)}-c3.component.ts`;
@@ -53,6 +59,7 @@ try {
     writeMs: t.writeMs,
     linkMs: t.linkMs,
     policyMs: t.policyMs,
+    fullCpuMs: Math.round((fullCpu.user + fullCpu.system) / 1000),
     parseFloorMs: floor.ms,
     ratioToFloor: Number((t.totalMs / floor.ms).toFixed(2)),
     peakRssMb: mb(rssAfterFull),
@@ -68,7 +75,7 @@ try {
   const lines = [
     `ingest benchmark — ${report.files} files (${report.tsFiles} TypeScript), features=${features}`,
     `  full ingest:        ${(report.totalMs / 1000).toFixed(1)} s, ${report.filesPerSecond} files/s (goal ≥ 200)`,
-    `    parse ${(report.parseMs / 1000).toFixed(1)} s | write ${(report.writeMs / 1000).toFixed(1)} s (overlapping parse) | link ${(report.linkMs / 1000).toFixed(1)} s | policy ${(report.policyMs / 1000).toFixed(1)} s`,
+    `    parse ${(report.parseMs / 1000).toFixed(1)} s | write ${(report.writeMs / 1000).toFixed(1)} s (overlapping parse) | link ${(report.linkMs / 1000).toFixed(1)} s | policy ${(report.policyMs / 1000).toFixed(1)} s | ingest process CPU ${(report.fullCpuMs / 1000).toFixed(1)} s`,
     `  parse floor (ts.createProgram): ${(report.parseFloorMs / 1000).toFixed(1)} s → total is ${report.ratioToFloor}× the floor (goal ≤ 3×)`,
     `  peak RSS:           ${report.peakRssMb} MB (goal < 2048)`,
     `  unchanged re-run:   ${report.unchangedRerunMs} ms`,

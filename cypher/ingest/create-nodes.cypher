@@ -1,5 +1,5 @@
 // ingest/create-nodes.cypher — creates fact nodes that cannot exist yet (first ingest of a repo, ids not written before in the run): no lookup before the write
-// params: rows: list<{id: string, labels: list<string>, drop: list<string>, props: map}>   returns: written: number
+// params: rows: list<{labels: list<string>, props: map}> (props.id is the node id)   returns: written: number
 UNWIND $rows AS row
 CREATE (n:Fact)
 SET n = row.props

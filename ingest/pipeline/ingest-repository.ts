@@ -7,6 +7,7 @@ import { ingestPolicyPlane } from '../policy/policy-ingest.js';
 import { bump, chunk } from '../write/batches.js';
 import { writeBatch, type WriteBatchResult } from '../write/fact-writer.js';
 import { countFacts, pruneAnchors, readRepo, recordSnapshot } from '../write/ingest.queries.js';
+import type { NodeRowParam } from '../write/ingest.queries.js';
 import { prepareFile, type RefRow } from '../write/prepare-rows.js';
 import { linkRefs } from '../write/ref-linker.js';
 import { anchorOf, anchorRows } from './anchors.js';
@@ -103,6 +104,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   const onDiscovered = (total: number): void => options.onProgress?.({ phase: 'read', done: 0, total, filesPerSecond: 0 });
   const { entries, current, deleted, toParse } = await detectChanges(root, settings, known, options.changedPaths, summary, onDiscovered);
   if (incremental) await addImportersOfDeleted(graph, repoId, root, settings, known, { deleted, toParse, current }, summary);
+  if (incremental && repoRow?.writing && !options.changedPaths) reextractAll(toParse, current, summary);
   t = performance.now();
   summary.snapshotId = snapshotIdOf([...entries.values()], identity.inGit);
   summary.timings.snapshotMs = since(t);
@@ -125,7 +127,10 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     }
     options.onProgress?.({ phase: 'link', done: toParse.length, total: toParse.length, filesPerSecond: 0 });
     const t1 = performance.now();
-    const linked = await linkRefs(graph, { repoId, refs: linkInput.refs, incremental, changedKeys: linkInput.changedKeys, touchedIds: linkInput.touchedIds, batchRows: settings.batchRows });
+    const linked = await linkRefs(graph, {
+      repoId, refs: linkInput.refs, incremental, changedKeys: linkInput.changedKeys, touchedIds: linkInput.touchedIds, batchRows: settings.batchRows,
+      ...(linkInput.refNodes ? { refNodes: linkInput.refNodes } : {}),
+    });
     summary.refs = { byStatus: linked.byStatus, byKind: linked.byKind, relinked: linked.relinked, dangling: linked.dangling };
     for (const [type, n] of Object.entries(linked.edges)) bump(summary.edges, type, n);
     summary.timings.linkMs = since(t1);
@@ -147,6 +152,18 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   if (options.totals !== false) {
     summary.totals = Object.fromEntries((await graph.read(countFacts, { repoId })).map((r) => [r.label, r.count]));
   }
+}
+
+/**
+ * `Repo.writing` still set when this run holds the lock: an earlier run died between its first write
+ * and its snapshot record, so files it wrote may lack references or links (on a first ingest the
+ * Ref nodes are only created by the link step). Every file is extracted again (facts replaced).
+ */
+function reextractAll(toParse: SourceInfo[], current: Map<string, SourceInfo>, summary: IngestSummary): void {
+  const queued = new Set(toParse.map((i) => i.path));
+  for (const info of current.values()) if (!queued.has(info.path)) toParse.push(info);
+  summary.files.parsed = toParse.length;
+  summary.files.skipped = toParse.filter((i) => i.skipReason).length;
 }
 
 /** The File rows the graph holds after a successful run (the cache for the next watcher run). */
@@ -183,6 +200,8 @@ interface LinkCollect {
   touchedIds: Set<string>;
   /** The files each parsed file's extraction read (its File node's `reads`). */
   reads: Map<string, string[]>;
+  /** First ingest: the Ref nodes, written by the link step with their resolution (see ref-linker.ts). */
+  refNodes?: Map<string, NodeRowParam>;
 }
 
 function collect(summary: IngestSummary, into: LinkCollect, result: WriteBatchResult): void {
@@ -194,13 +213,25 @@ function collect(summary: IngestSummary, into: LinkCollect, result: WriteBatchRe
   result.touchedIds.forEach((k) => into.touchedIds.add(k));
 }
 
+/** First ingest: Ref nodes are held back for the link step, which creates them resolved. */
+function deferRefNodes(prepared: Array<{ nodes: NodeRowParam[] }>, into: Map<string, NodeRowParam>): void {
+  for (const p of prepared) {
+    const facts: NodeRowParam[] = [];
+    for (const node of p.nodes) {
+      if (node.labels.includes('Ref')) into.set(node.id, node);
+      else facts.push(node);
+    }
+    p.nodes = facts;
+  }
+}
+
 /** Parses files batch by batch while the previous batch is being written (one write in flight). */
 async function parseAndWrite(
   options: IngestOptions, project: Project, root: string, settings: PipelineSettings, repoId: string, summary: IngestSummary,
   toParse: SourceInfo[], current: Map<string, SourceInfo>, known: ReadonlyMap<string, unknown>, incremental: boolean,
 ): Promise<LinkCollect> {
   const { graph } = options;
-  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set(), reads: new Map() };
+  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set(), reads: new Map(), ...(incremental ? {} : { refNodes: new Map() }) };
   const parseStart = performance.now();
   let parseMs = 0;
   let t = performance.now();
@@ -230,6 +261,7 @@ async function parseAndWrite(
       if (inflight) await yieldNow();
     }
     for (const p of prepared) into.refs.push(...p.refs);
+    if (into.refNodes) deferRefNodes(prepared, into.refNodes);
     await inflight;
     if (failure) throw failure;
     const replacing = prepared.filter((p) => known.has(p.path)).map((p) => p.path);

@@ -81,7 +81,8 @@ async function createAll(tx: GraphTx, rows: NodeRowParam[], size: number, create
     if (created.has(row.id)) again.push(row);
     else fresh.push(row), created.add(row.id);
   }
-  for (const part of chunk(fresh, size)) await tx.run(createNodes, { rows: part });
+  // Only what CREATE uses goes over the wire (the id is in props; nothing to drop).
+  for (const part of chunk(fresh, size)) await tx.run(createNodes, { rows: part.map(({ labels, props }) => ({ labels, props })) });
   for (const part of chunk(again, size)) await tx.run(mergeNodes, { rows: part });
 }
 

@@ -25,7 +25,7 @@ export interface PersistedRef {
 }
 
 export const mergeNodes = loadQuery<{ rows: NodeRowParam[] }, { written: number }>('ingest/merge-nodes.cypher');
-export const createNodes = loadQuery<{ rows: NodeRowParam[] }, { written: number }>('ingest/create-nodes.cypher');
+export const createNodes = loadQuery<{ rows: Array<Pick<NodeRowParam, 'labels' | 'props'>> }, { written: number }>('ingest/create-nodes.cypher');
 export const readOwnedNodes = loadQuery<Paths, { id: string; ownerFile: string; labels: string[]; keyProps: Record<string, PropValue> }>('ingest/read-owned-nodes.cypher');
 export const deleteOwnedEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-owned-edges.cypher');
 export const deleteRefEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-ref-edges.cypher');

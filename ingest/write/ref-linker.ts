@@ -1,7 +1,7 @@
 import { int, type Graph } from '../../src/graph/index.js';
 import type { PropValue, RelType } from '../model/facts.js';
 import { bump, chunk, groupBy } from './batches.js';
-import { deleteEdgesOfRefs, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type PersistedRef } from './ingest.queries.js';
+import { createNodes, deleteEdgesOfRefs, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type NodeRowParam, type PersistedRef } from './ingest.queries.js';
 import type { RefRow } from './prepare-rows.js';
 import type { RefTarget } from './ref-keys.js';
 import { buildResolvers, type Resolution } from './ref-resolver.js';
@@ -18,6 +18,11 @@ export interface LinkInput {
   changedKeys: Set<string>;
   touchedIds: Set<string>;
   batchRows: number;
+  /**
+   * First ingest only: the Ref nodes of `refs`, not written yet. They are created here with their
+   * resolution instead of being written `pending` and updated (one write per reference, not two).
+   */
+  refNodes?: Map<string, NodeRowParam>;
 }
 
 export interface LinkResult {
@@ -49,14 +54,19 @@ function fromPersisted(p: PersistedRef): RefRow | undefined {
  */
 export async function linkRefs(graph: Graph, input: LinkInput): Promise<LinkResult> {
   const small = input.refs.length + input.changedKeys.size + input.touchedIds.size <= SMALL_LINK;
-  if (small) return graph.writeTx('ingest/link-refs', (tx) => linkWith(txRunner(tx), input), { timeoutMs: 120_000 });
-  return linkWith(graphRunner(graph), input);
+  if (small) return graph.writeTx('ingest/link-refs', (tx) => linkWith(txRunner(tx), input, false), { timeoutMs: 120_000 });
+  return linkWith(graphRunner(graph), input, true);
 }
 
 /** Up to this many references/keys/ids, the link step is one transaction. */
 const SMALL_LINK = 500;
 
-async function linkWith(run: Runner, input: LinkInput): Promise<LinkResult> {
+/** A first-ingest Ref node with its resolution (`candidates` stays a Cypher Integer, as set-ref-status writes it). */
+function resolvedRefNode(node: NodeRowParam, r: { status: string; targetIds: string[]; candidates: ReturnType<typeof int>; reason: string | null }): Pick<NodeRowParam, 'labels' | 'props'> {
+  return { labels: node.labels, props: { ...node.props, status: r.status, targetIds: r.targetIds, candidates: r.candidates as unknown as number, reason: r.reason } };
+}
+
+async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promise<LinkResult> {
   const { repoId } = input;
   const own = new Map(input.refs.map((r) => [r.id, r]));
   const others = new Map<string, RefRow>();
@@ -93,13 +103,29 @@ async function linkWith(run: Runner, input: LinkInput): Promise<LinkResult> {
       edgeRows.push({ type: ref.relType, from: ref.fromId, to, ownerFile: ref.ownerFile, props });
     }
   }
-  for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
-    for (const part of chunk(rows, input.batchRows)) {
-      const [row] = await run.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
-      bump(result.edges, type, row?.written ?? 0);
-      result.dangling += part.length - (row?.written ?? 0);
+  const writeEdges = async (): Promise<void> => {
+    for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
+      for (const part of chunk(rows, input.batchRows)) {
+        const [row] = await run.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
+        bump(result.edges, type, row?.written ?? 0);
+        result.dangling += part.length - (row?.written ?? 0);
+      }
     }
+  };
+  const { refNodes } = input;
+  const writeStatus = async (): Promise<void> => {
+    for (const rows of chunk(refNodes ? statusRows.filter((r) => refNodes.has(r.id)) : [], input.batchRows)) {
+      await run.write(createNodes, { rows: rows.map((r) => resolvedRefNode(refNodes?.get(r.id) as NodeRowParam, r)) });
+    }
+    for (const rows of chunk(refNodes ? statusRows.filter((r) => !refNodes.has(r.id)) : statusRows, input.batchRows)) await run.write(setRefStatus, { rows });
+  };
+  // Edges and Ref nodes touch disjoint nodes: in separate transactions the server writes both at once
+  // (this process is idle during the link step); inside one transaction they go one after the other.
+  if (parallel) {
+    await Promise.all([writeEdges(), writeStatus()]);
+  } else {
+    await writeEdges();
+    await writeStatus();
   }
-  for (const rows of chunk(statusRows, input.batchRows)) await run.write(setRefStatus, { rows });
   return result;
 }

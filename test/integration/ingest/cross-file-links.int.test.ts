@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTsProjectCache, ingestRepository } from '../../../ingest/index.js';
 import { ids } from '../../../ingest/model/ids.js';
+import { markRepoWriting } from '../../../ingest/write/ingest.queries.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
@@ -119,5 +120,15 @@ describe('cross-file links (registered extractors)', () => {
     expect(gone.files).toMatchObject({ deleted: 1, dependents: 1, parsed: 1 });
     expect(await importsOfService()).toEqual([]);
     expect(await importRefsOfService()).toEqual([['file', 'unresolved', { kind: 'file', path: `${APP}/util` }]]);
+  });
+
+  it('re-extracts every file after a run that died between its writes and its snapshot', async () => {
+    const before = (await nodes('Ref')).map((r) => [r.id, r.status]).sort();
+    await graph.write(markRepoWriting, { repoId });
+    const summary = await ingest();
+    expect(summary.knownFrom).toBe('graph');
+    expect(summary.files).toMatchObject({ changed: 0, added: 0, deleted: 0, parsed: summary.files.seen });
+    expect((await nodes('Ref')).map((r) => [r.id, r.status]).sort()).toEqual(before);
+    expect(await ingest()).toMatchObject({ wrote: false, knownFrom: 'cache' });
   });
 });
