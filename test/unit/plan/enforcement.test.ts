@@ -87,6 +87,24 @@ describe('MigrationRules', () => {
   });
 });
 
+describe('component contracts', () => {
+  const contractCodes = async (before: string, after: string): Promise<string[]> => {
+    const plan: any = goldenPlan();
+    Object.assign(plan.nodes[DETAIL].editIntent, { before, after });
+    const result = await validatePlan(plan, contextOf(goldenWorld()));
+    return result.violations.filter((v) => v.code === 'PLAN_MISSING_CONTRACT_ANCHOR' || v.message.includes('has no prop')).map((v) => v.message);
+  };
+
+  it('does not judge an sdf-* element the old text already had with the same attributes', async () => {
+    expect(await contractCodes('<sdf-card heading="Orders"><p>Old</p></sdf-card>', '<sdf-card heading="Orders"><p>New</p></sdf-card>')).toEqual([]);
+  });
+
+  it('judges an added element and a new binding on an existing one', async () => {
+    expect(await contractCodes('<p>Old</p>', '<sdf-card heading="Orders"><p>New</p></sdf-card>')).toEqual(['`sdf-card` has no contract in the pack.']);
+    expect(await contractCodes('<sdf-card heading="Orders"></sdf-card>', '<sdf-card heading="Orders" [elevation]="2"></sdf-card>')).toEqual(['`sdf-card` has no contract in the pack.']);
+  });
+});
+
 describe('policy grounding', () => {
   it('lets a prose policy deny only where a usage grounds it in the node\'s anchor', async () => {
     const plan: any = goldenPlan();
