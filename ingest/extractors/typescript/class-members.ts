@@ -6,7 +6,10 @@ import { callSignature, decoratorNames } from './symbol-headers.js';
 /** Class decorators that make a class's public API worth indexing member by member. */
 export const ANGULAR_CLASS_DECORATORS = new Set(['Component', 'Injectable', 'Directive', 'Pipe', 'NgModule']);
 
-/** Lifecycle hooks are framework plumbing, not API: they are left out of the member list. */
+/**
+ * Lifecycle hooks are indexed (a debug slice often lives in ngOnInit/ngOnChanges, and plans must be
+ * able to target them) but flagged `lifecycle: true`, so they read as framework plumbing, not API.
+ */
 const LIFECYCLE_HOOKS = new Set([
   'ngOnInit', 'ngOnDestroy', 'ngOnChanges', 'ngDoCheck', 'ngAfterContentInit', 'ngAfterContentChecked',
   'ngAfterViewInit', 'ngAfterViewChecked',
@@ -39,8 +42,9 @@ function headerOf(member: Node): MemberHeader | undefined {
   };
   if (Node.isMethodDeclaration(member)) {
     const name = member.getName();
-    if (LIFECYCLE_HOOKS.has(name)) return undefined;
-    return base(name, 'method', `${staticPrefix(member)}${member.isAsync() ? 'async ' : ''}${callSignature(name, member)}`);
+    const header = base(name, 'method', `${staticPrefix(member)}${member.isAsync() ? 'async ' : ''}${callSignature(name, member)}`);
+    if (LIFECYCLE_HOOKS.has(name)) header.props.lifecycle = true;
+    return header;
   }
   if (Node.isPropertyDeclaration(member)) {
     const name = member.getName();

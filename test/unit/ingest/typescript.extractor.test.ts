@@ -58,15 +58,16 @@ describe('typescript extractor: symbol headers', () => {
     expect(edgesOf(facts, 'HAS_MEMBER').map((e) => [e.from, e.to])).toEqual(members.map((m) => [cls?.id, m.id]));
   });
 
-  it('keeps decorators of members and skips lifecycle hooks', () => {
+  it('keeps decorators of members and flags lifecycle hooks', () => {
     const path = `${APP}/customers/customer-list.component.ts`;
     const facts = extract(path);
     const members = facts.nodes.filter((n) => n.props.owner === 'CustomerListComponent');
-    expect(members.map((m) => [m.props.name, m.props.signature, m.props.decorators])).toEqual([
-      ['pageSize', 'pageSize = DEFAULT_PAGE_SIZE', ['Input']],
-      ['selected', 'selected = new EventEmitter<Customer>()', ['Output']],
-      ['customers$', 'customers$!: Observable<Customer[]>', []],
-      ['select', 'select(customer: Customer): void', []],
+    expect(members.map((m) => [m.props.name, m.props.signature, m.props.decorators, m.props.lifecycle ?? false])).toEqual([
+      ['pageSize', 'pageSize = DEFAULT_PAGE_SIZE', ['Input'], false],
+      ['selected', 'selected = new EventEmitter<Customer>()', ['Output'], false],
+      ['customers$', 'customers$!: Observable<Customer[]>', [], false],
+      ['ngOnInit', 'ngOnInit(): void', [], true],
+      ['select', 'select(customer: Customer): void', [], false],
     ]);
     expect(node(facts, sym(path, 'CustomerListComponent'))?.props.implements).toEqual(['OnInit']);
   });
