@@ -163,7 +163,7 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   // host's own routes used to be skipped and the federation chain reported unknown).
   const idsOf = (kinds: string[]) => [...new Set([...anchors.entrypoints, ...entities].filter((e) => kinds.includes(e.kind)).map((e) => e.id))];
   const [chains, [snapEnd]] = await Promise.all([
-    requiredProofChains(ctx, strategy.requiredProofChains, { tables: idsOf(['grid_table']), components: idsOf(['component']), routes: idsOf(['route']) }),
+    requiredProofChains(ctx, strategy.requiredProofChains, { tables: idsOf(['grid_table']), components: idsOf(['component']), routes: idsOf(['route']), rankedPaths: selected.map((f) => f.path) }),
     ctx.graph.read(repoSnapshotQuery, { repoId: input.repoId }, ctx.run),
   ]);
   const chainPaths = new Set(selected.map((f) => f.path));

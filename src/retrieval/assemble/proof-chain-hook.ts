@@ -12,6 +12,8 @@ export interface ChainStarts {
   tables: string[];
   components: string[];
   routes: string[];
+  /** Files of the pack in rank order: among equally strong chains, the one through the best-ranked files wins. */
+  rankedPaths?: string[];
 }
 
 const RANK: Record<PackProofChain['status'], number> = { complete: 3, origin_unknown: 2, partial: 1, ambiguous: 0 };
@@ -38,9 +40,36 @@ export function toPackChain(type: ProofChainType, chain: ProofChain): PackProofC
   };
 }
 
-function best(chains: readonly PackProofChain[]): PackProofChain | undefined {
+/** How strongly a chain runs through the task's ranked files (a file at rank r adds 1/(1+r)). */
+function relevance(chain: PackProofChain, rank: ReadonlyMap<string, number>): number {
+  const paths = new Set(chain.hops.flatMap((h) => (h.path ? [h.path] : [])));
+  let score = 0;
+  for (const p of paths) {
+    const r = rank.get(p);
+    if (r !== undefined) score += 1 / (1 + r);
+  }
+  return score;
+}
+
+/**
+ * The chain for the pack: the strongest status, then the one through the best-ranked files (a grid
+ * has one branch per column renderer; the task is about one of them), then the longest. Ties keep
+ * the first, so the choice stays deterministic.
+ */
+export function pickProofChain(chains: readonly PackProofChain[], rankedPaths: readonly string[] = []): PackProofChain | undefined {
+  const rank = new Map<string, number>();
+  rankedPaths.forEach((p, i) => { if (!rank.has(p)) rank.set(p, i); });
   let out: PackProofChain | undefined;
-  for (const c of chains) if (!out || RANK[c.status] > RANK[out.status] || (RANK[c.status] === RANK[out.status] && c.hops.length > out.hops.length)) out = c;
+  let outRelevance = 0;
+  for (const c of chains) {
+    const rel = relevance(c, rank);
+    const better = !out || RANK[c.status] > RANK[out.status]
+      || (RANK[c.status] === RANK[out.status] && (rel > outRelevance + 1e-9 || (Math.abs(rel - outRelevance) <= 1e-9 && c.hops.length > out.hops.length)));
+    if (better) {
+      out = c;
+      outRelevance = rel;
+    }
+  }
   return out;
 }
 
@@ -53,7 +82,7 @@ const NONE: Record<ProofChainType, PackProofChain> = {
  * The proof chains a signature requires (mentionsAgGrid → ag-Grid origin, crossesFederationBoundary →
  * federation), from the proof-chain service, started at the tables, components and routes in scope.
  * One chain per type goes into the pack: the strongest (complete > origin unknown > partial >
- * ambiguous, then the longest). With no start in scope the chain is explicitly unknown, never guessed.
+ * ambiguous), then the one through the best-ranked files, then the longest. With no start in scope the chain is explicitly unknown, never guessed.
  */
 export async function requiredProofChains(ctx: LaneContext, required: readonly ProofChainType[], starts: ChainStarts): Promise<PackProofChain[]> {
   const out: PackProofChain[] = [];
@@ -70,7 +99,7 @@ export async function requiredProofChains(ctx: LaneContext, required: readonly P
       found = await all(starts.routes, (routeId) => federationChains({ ...base, routeId }));
       if (found.length === 0) found = await all(starts.components, (componentId) => federationChains({ ...base, componentId }));
     }
-    out.push(best(found.map((c) => toPackChain(type, c))) ?? NONE[type]);
+    out.push(pickProofChain(found.map((c) => toPackChain(type, c)), starts.rankedPaths) ?? NONE[type]);
   }
   return out;
 }
