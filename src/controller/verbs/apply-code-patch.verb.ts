@@ -1,14 +1,11 @@
-import type { TsProjectCache } from '../../../ingest/index.js';
 import { AppError } from '../../errors/index.js';
 import { applyCodePatchArgs } from '../../execution/patches/patch-edits.schema.js';
 import { PatchService } from '../../execution/patches/patch-service.js';
+import { processWarmProjects } from '../../execution/worktree/reingest-file.js';
 import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb } from '../verb.js';
 import { requirePack } from './pack-scope.js';
-
-/** Warm ts-morph projects per workspace root for this process (bounded in PatchService), so a re-ingest parses only the touched file. */
-const warmProjects = new Map<string, TsProjectCache>();
 
 /** apply_code_patch: a plan-bound edit of one pack file in the work's isolated workspace (src/execution). */
 export const applyCodePatchVerb = defineVerb({
@@ -24,7 +21,7 @@ export const applyCodePatchVerb = defineVerb({
     const service = new PatchService({
       graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot, plans: ctx.plans, packs: ctx.packs, log: ctx.log,
       workspaces: new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }),
-      maxFileBytes: ctx.config.limits.readMaxFileBytes, now: ctx.now, projectCaches: warmProjects,
+      maxFileBytes: ctx.config.limits.readMaxFileBytes, now: ctx.now, projectCaches: processWarmProjects,
       leaseTtlMs: ctx.config.locks.leaseSeconds * 1000,
     });
     try {

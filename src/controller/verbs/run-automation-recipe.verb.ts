@@ -3,6 +3,7 @@ import { writeNodeArtifacts } from '../../execution/artifacts/artifact-writer.js
 import { OperationStore } from '../../execution/idempotency/operation-store.js';
 import { RecipeService } from '../../execution/recipes/recipe-service.js';
 import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
+import { processWarmProjects } from '../../execution/worktree/reingest-file.js';
 import { canonicalRepoPath } from '../../paths/index.js';
 import type { PlanProgress } from '../../plan/progress/progress.js';
 import { TurnDenial } from '../deny.js';
@@ -33,7 +34,7 @@ export const runAutomationRecipeVerb = defineVerb({
     if (!view?.plan) throw new TurnDenial('ILLEGAL_TRANSITION', { message: 'This work has no accepted plan to execute.', suggestedAction: { verb: 'submit_execution_plan', reason: 'a recipe runs for a node of an accepted plan' } });
     const { files } = await requirePack(ctx);
     const workspace = await new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }).ensure(work.work.id, { signal: ctx.signal });
-    const recipes = new RecipeService({ graph: ctx.graph, repoId: ctx.repoId, config: ctx.config, plans: ctx.plans, reingest: { log: ctx.log, repoRoot: ctx.repoRoot } });
+    const recipes = new RecipeService({ graph: ctx.graph, repoId: ctx.repoId, config: ctx.config, plans: ctx.plans, reingest: { log: ctx.log, repoRoot: ctx.repoRoot, projectCaches: processWarmProjects } });
     const operations = new OperationStore({ graph: ctx.graph, repoId: ctx.repoId });
     const workId = work.work.id;
     if (input.operationId) {

@@ -1,4 +1,4 @@
-import { createTsProjectCache, ingestRepository, type TsProjectCache } from '../../../ingest/index.js';
+import type { TsProjectCache } from '../../../ingest/index.js';
 import { AppError } from '../../errors/index.js';
 import type { Graph, RunOptions } from '../../graph/index.js';
 import type { PackStore } from '../../pack/index.js';
@@ -10,6 +10,7 @@ import { writeNodeArtifacts } from '../artifacts/artifact-writer.js';
 import { defaultCodemodRegistry, type CodemodRegistry } from '../codemods/codemod-registry.js';
 import { OperationStore } from '../idempotency/operation-store.js';
 import { fileResource, LockService } from '../locks/lock-service.js';
+import { reingestWorkspaceFile } from '../worktree/reingest-file.js';
 import type { Workspace, WorkspaceManager } from '../worktree/workspace-manager.js';
 import { applyEdits } from './apply-edits.js';
 import { summariseDiff } from './diff-summary.js';
@@ -34,9 +35,6 @@ export interface PatchServiceOptions {
   projectCaches?: Map<string, TsProjectCache>;
 }
 
-/** Keeps at most this many warm workspace projects. */
-const MAX_WARM_PROJECTS = 4;
-
 /** Who asked (recorded in trace.refs.json). */
 export interface PatchCaller {
   workId: string;
@@ -60,18 +58,6 @@ export class PatchService {
     this.operations = new OperationStore({ graph: options.graph, repoId: options.repoId });
     this.locks = new LockService({ graph: options.graph, repoId: options.repoId, ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}) });
     this.codemods = options.codemods ?? defaultCodemodRegistry;
-  }
-
-  private projectCache(root: string): TsProjectCache | undefined {
-    const caches = this.options.projectCaches;
-    if (!caches) return undefined;
-    let cache = caches.get(root);
-    if (!cache) {
-      if (caches.size >= MAX_WARM_PROJECTS) caches.delete(caches.keys().next().value as string);
-      cache = createTsProjectCache();
-      caches.set(root, cache);
-    }
-    return cache;
   }
 
   async apply(caller: PatchCaller, args: ApplyCodePatchArgs, run?: RunOptions): Promise<{ result: Record<string, unknown>; progress?: PlanProgress }> {
@@ -126,10 +112,7 @@ export class PatchService {
     const patchedMs = Math.round(performance.now() - started);
     note(`wrote ${target} in the workspace (${patchedMs} ms)`);
 
-    const summary = await ingestRepository({
-      graph: this.options.graph, root: ws.root, log: this.options.log, settings: { repoId: this.options.repoId }, changedPaths: [target], totals: false, projectCache: this.projectCache(ws.root),
-      recordedRoot: this.options.repoRoot,
-    });
+    const summary = await reingestWorkspaceFile(this.options, ws.root, target);
     note(`re-ingested ${summary.files.parsed} file(s), snapshot ${summary.snapshotId}`);
     const diff = summariseDiff(target, before, after);
     const progress = await this.options.plans.markNodeExecuted(workId, node.nodeId, 'succeeded', {

@@ -1,13 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ingestRepository } from '../../../ingest/index.js';
 import type { Config } from '../../config/index.js';
 import { AppError, toAppError } from '../../errors/index.js';
 import type { Graph, RunOptions } from '../../graph/index.js';
 import { canonicalRepoPath } from '../../paths/index.js';
 import type { PlanService } from '../../plan/plan-service.js';
-import type { Logger } from '../../runtime/logger.js';
 import { GateService } from '../gates/gate-service.js';
 import { fileResource, LockService } from '../locks/lock-service.js';
+import { reingestWorkspaceFile, type ReingestOptions } from '../worktree/reingest-file.js';
 import { parseRecipe } from './recipe-catalog.js';
 import { listRecipeUsages, recordRecipeUsage } from './recipe.queries.js';
 import { runReplaceLexeme, type ReplaceLexemeParams } from './replace-lexeme.recipe.js';
@@ -49,7 +48,7 @@ export class RecipeService {
   constructor(private readonly options: {
     graph: Graph; repoId: string; config: Pick<Config, 'gates' | 'recipes' | 'limits'> & Partial<Pick<Config, 'locks'>>; plans: PlanService;
     /** When given, an edit is re-ingested incrementally (like apply_code_patch) so the graph follows the worktree. */
-    reingest?: { log: Logger; repoRoot: string };
+    reingest?: Omit<ReingestOptions, 'graph' | 'repoId'>;
   }) {
     this.gates = new GateService({ graph: options.graph, repoId: options.repoId, gates: options.config.gates, plans: options.plans });
     const leaseSeconds = options.config.locks?.leaseSeconds;
@@ -103,10 +102,7 @@ export class RecipeService {
       await this.locks.holdForMutation(req.workId, req.nodeId, [fileResource(file.path)], run);
       const edit = await runReplaceLexeme(req.worktreeRoot, { ...p, file: file.path }, this.options.config.limits.readMaxFileBytes);
       if (this.options.reingest) {
-        const summary = await ingestRepository({
-          graph: this.options.graph, root: req.worktreeRoot, log: this.options.reingest.log, settings: { repoId: this.options.repoId },
-          changedPaths: [file.path], totals: false, recordedRoot: this.options.reingest.repoRoot,
-        });
+        const summary = await reingestWorkspaceFile({ graph: this.options.graph, repoId: this.options.repoId, ...this.options.reingest }, req.worktreeRoot, file.path);
         Object.assign(edit, { reingest: { filesParsed: summary.files.parsed, snapshotId: summary.snapshotId, parseEvents: summary.events } });
       }
       const progress = await this.options.plans.markNodeExecuted(req.workId, req.nodeId, 'succeeded', { recipe: recipeId, ...edit }, run);
