@@ -48,6 +48,7 @@ export const runSandboxedCodeVerb = defineVerb({
       result = await runSandboxedCode({ code: input.code, inputs, packFiles, returns: input.returns, timeoutMs: input.timeoutMs, signal: ctx.signal });
     } catch (error) {
       const reason = error instanceof AppError ? String(error.details.reason ?? error.code) : 'error';
+      // The refusal is what the agent must see; a failed evidence write must not replace it.
       await recordSandboxRunEvidence(ctx.graph, ctx.repoId, { ...evidence, outcome: 'denied', reason }).catch(() => undefined);
       throw error;
     }
