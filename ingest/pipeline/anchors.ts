@@ -1,3 +1,4 @@
+import { storeWholeNumbersAsIntegers } from '../../src/graph/index.js';
 import { ids } from '../model/ids.js';
 import type { NodeRowParam } from '../write/ingest.queries.js';
 import type { EdgeRowParam } from '../write/rel-queries.js';
@@ -48,7 +49,7 @@ export function anchorRows(repoId: string, snapshotId: string, anchors: Iterable
     const id = ids.anchor(repoId, path);
     const name = path === ROOT_ANCHOR ? ROOT_ANCHOR : (path.split('/').pop() as string);
     const depth = path === ROOT_ANCHOR ? 0 : path.split('/').length;
-    nodes.push({ id, labels: ['DomainAnchor'], drop: [], props: { id, repoId, snapshotId, ownerFile: '', path, name, depth, searchText: lexText(path) } });
+    nodes.push({ id, labels: ['DomainAnchor'], drop: [], props: storeWholeNumbersAsIntegers({ id, repoId, snapshotId, ownerFile: '', path, name, depth, searchText: lexText(path) }) });
     const parent = parentAnchor(path);
     if (parent !== undefined) contains.push({ from: ids.anchor(repoId, parent), to: id, ownerFile: '', props: { ownerFile: '', repoId } });
   }

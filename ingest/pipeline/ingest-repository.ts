@@ -6,7 +6,7 @@ import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
 import { bump, chunk } from '../write/batches.js';
 import { writeBatch, type WriteBatchResult } from '../write/fact-writer.js';
-import { countFacts, pruneAnchors, readRepo, recordSnapshot } from '../write/ingest.queries.js';
+import { awaitFulltextRefresh, countFacts, pruneAnchors, readRepo, recordSnapshot } from '../write/ingest.queries.js';
 import type { NodeRowParam } from '../write/ingest.queries.js';
 import { prepareFile, type RefRow } from '../write/prepare-rows.js';
 import { linkRefs } from '../write/ref-linker.js';
@@ -147,6 +147,13 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
     await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: options.recordedRoot ? canonicalRoot(options.recordedRoot) : root, remote: identity.remote ?? null, summary: compact, props: { inGit: identity.inGit, idSource: identity.source } });
     summary.wrote = true;
+  }
+  if (summary.wrote) {
+    // The full-text indexes are eventually consistent (migration 0007: Lucene updates batched off the
+    // commit path); the run ends only once the lexical lane sees what it wrote.
+    const tf = performance.now();
+    await graph.read(awaitFulltextRefresh, {});
+    summary.timings.fulltextMs = since(tf);
   }
   rememberKnownFiles(options.projectCache, { repoId, snapshotId: summary.snapshotId, files: nextKnown(known, current, deleted, reads) });
   if (options.totals !== false) {

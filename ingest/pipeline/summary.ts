@@ -28,6 +28,8 @@ export interface IngestSummary {
   totals?: Record<string, number>;
   timings: {
     totalMs: number; discoverMs: number; readMs: number; parseMs: number; writeMs: number; linkMs: number; policyMs: number; lockWaitMs: number;
+    /** Waiting for the eventually consistent full-text indexes to catch up with the run's writes. */
+    fulltextMs: number;
     /** Loading the graph's File rows (0 when the watcher's cache was current). */
     knownMs: number;
     /** Computing the snapshot id over all files. */
@@ -43,7 +45,7 @@ export function emptySummary(repoId: string, root: string): IngestSummary {
     files: { seen: 0, parsed: 0, unchanged: 0, added: 0, changed: 0, deleted: 0, dependents: 0, skipped: 0, statUnchanged: 0 },
     facts: {}, edges: {}, events: {}, refs: { byStatus: {}, byKind: {}, relinked: 0, dangling: 0 }, deletedFacts: 0, droppedEdges: 0,
     policy: { rows: 0, created: 0, unchanged: 0, superseded: 0, memories: 0, errors: [] },
-    timings: { totalMs: 0, discoverMs: 0, readMs: 0, parseMs: 0, writeMs: 0, linkMs: 0, policyMs: 0, lockWaitMs: 0, knownMs: 0, snapshotMs: 0, extractors: {} },
+    timings: { totalMs: 0, discoverMs: 0, readMs: 0, parseMs: 0, writeMs: 0, linkMs: 0, policyMs: 0, fulltextMs: 0, lockWaitMs: 0, knownMs: 0, snapshotMs: 0, extractors: {} },
     filesPerSecond: 0,
   };
 }

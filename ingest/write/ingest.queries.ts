@@ -40,6 +40,7 @@ export const recordSnapshot = loadQuery<
 export const setRepoHashes = loadQuery<Repo & { props: Record<string, PropValue> }, { id: string }>('ingest/set-repo-hashes.cypher');
 export const pruneAnchors = loadQuery<Repo, { deleted: number }>('ingest/prune-anchors.cypher');
 export const countFacts = loadQuery<Repo, { label: string; count: number }>('ingest/count-facts.cypher');
+export const awaitFulltextRefresh = loadQuery<Record<string, never>, never>('ingest/await-fulltext-refresh.cypher');
 
 export const acquireLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, { acquired: boolean; holder: string; expiresAt: number }>('ingest/acquire-lock.cypher');
 export const renewLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, { renewed: boolean }>('ingest/renew-lock.cypher');

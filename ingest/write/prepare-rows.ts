@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { storeWholeNumbersAsIntegers } from '../../src/graph/index.js';
 import { lexText } from '../../src/text/lex-text.js';
 import type { FileFacts, ParseEventFact, PropValue, RelType } from '../model/facts.js';
 import { factId, ids } from '../model/ids.js';
@@ -98,5 +99,7 @@ export function prepareFile(repoId: string, snapshotId: string, source: SourceIn
       },
     });
   }
+  for (const node of nodes) storeWholeNumbersAsIntegers(node.props);
+  for (const edge of edges) storeWholeNumbersAsIntegers(edge.row.props);
   return { path, sha256: source.sha256, anchor, nodes, edges, refs, events };
 }

@@ -1,4 +1,4 @@
-import { int, type Graph } from '../../src/graph/index.js';
+import { int, storeWholeNumbersAsIntegers, type Graph } from '../../src/graph/index.js';
 import type { PropValue, RelType } from '../model/facts.js';
 import { bump, chunk, groupBy } from './batches.js';
 import { createNodes, deleteEdgesOfRefs, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type NodeRowParam, type PersistedRef } from './ingest.queries.js';
@@ -100,6 +100,7 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
     for (const to of resolution.targetIds) {
       const props: Record<string, PropValue> = { ...ref.props, ownerFile: ref.ownerFile, repoId, refId: ref.id };
       if (resolution.status === 'ambiguous') props.ambiguous = true;
+      storeWholeNumbersAsIntegers(props);
       edgeRows.push({ type: ref.relType, from: ref.fromId, to, ownerFile: ref.ownerFile, props });
     }
   }

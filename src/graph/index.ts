@@ -2,5 +2,5 @@ export { Graph, type ConnectionInfo, type ConnectionSource, type GraphTx, type R
 export { openGraph, resolveConnection, connectionFromEnv } from './connect.js';
 export { loadQuery, type Query } from './query-registry.js';
 export { migrateSchema, latestSchemaVersion } from './schema-migrator.js';
-export { int, toPlain } from './values.js';
-export { LocalNeo4j, NEO4J_VERSION } from './local-neo4j/index.js';
+export { int, storeWholeNumbersAsIntegers, toPlain } from './values.js';
+export { LocalNeo4j, NEO4J_VERSION, localLayout } from './local-neo4j/index.js';

@@ -37,3 +37,20 @@ function isTemporal(value: object): boolean {
 export function int(n: number): ReturnType<typeof neo4j.int> {
   return neo4j.int(Math.trunc(n));
 }
+
+/**
+ * Marks the whole numbers among stored properties as Cypher Integers, in place (the JS driver
+ * sends every number as a Float, so line 3 would be stored and shown as 3.0). A list becomes a
+ * list of Integers only when every element is whole: Neo4j stores lists of one type. The object
+ * keeps its TypeScript type; reads come back as numbers through `toPlain`.
+ */
+export function storeWholeNumbersAsIntegers<T extends Record<string, unknown>>(props: T): T {
+  const out = props as Record<string, unknown>;
+  for (const [key, value] of Object.entries(out)) {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) out[key] = neo4j.int(value);
+    else if (Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'number' && Number.isSafeInteger(x))) {
+      out[key] = value.map((x: number) => neo4j.int(x));
+    }
+  }
+  return props;
+}

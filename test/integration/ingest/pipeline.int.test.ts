@@ -4,7 +4,7 @@ import { ids } from '../../../ingest/model/ids.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { edgesByType, nodesByLabel } from '../../support/ingest-queries.js';
+import { edgesByType, nodesByLabel, propertyTypes } from '../../support/ingest-queries.js';
 import { miniExtractors } from '../../support/mini-extractor.js';
 import { MINI_FILES, removeWorkspace, writeWorkspace } from '../../support/mini-workspace.js';
 
@@ -47,6 +47,16 @@ describe('ingestRepository on a small workspace', () => {
     const comp = (await nodes('Component')).find((c) => c.name === 'OrderListComponent');
     expect(comp).toMatchObject({ selector: 'app-order-list', kind: 'class', startLine: 6, repoId, snapshotId: summary.snapshotId, ownerFile: 'src/app/orders/order-list.component.ts', searchText: 'OrderListComponent' });
     expect(comp?.labels.sort()).toEqual(['Component', 'Fact', 'Symbol']);
+  });
+
+  it('stores line numbers and sizes as Cypher Integers, not Floats (Neo4j Browser shows 6, not 6.0)', async () => {
+    const typeOf = async (label: string, id: string, key: string) =>
+      (await graph.read(propertyTypes, { repoId, label })).find((n) => n.id === id)?.types.find((t) => t.key === key)?.type;
+    expect(await typeOf('Component', ids.symbol(repoId, 'src/app/orders/order-list.component.ts', 'OrderListComponent'), 'startLine')).toBe('INTEGER NOT NULL');
+    expect(await typeOf('File', ids.file(repoId, 'src/app/shared/order.service.ts'), 'size')).toBe('INTEGER NOT NULL');
+    const anchors = await graph.read(propertyTypes, { repoId, label: 'DomainAnchor' });
+    expect(anchors.length).toBeGreaterThan(0);
+    for (const a of anchors) expect(a.types.find((t) => t.key === 'depth')?.type).toBe('INTEGER NOT NULL');
   });
 
   it('writes intra-file edges and edges into other files (as resolved references)', async () => {
