@@ -15,6 +15,7 @@ interface UpFlags {
   repoId?: string;
   ingest: boolean;
   graphqlPort?: string;
+  watch?: boolean;
 }
 
 /** `graphgate up` (what `npm start` runs): Neo4j, schema, ingest, GraphQL — then waits until interrupted. */
@@ -25,9 +26,10 @@ export function registerUpCommand(program: Command): void {
     .option('--repo <path>', 'repository to ingest (default: GRAPHGATE_REPO, else the bundled sample workspace)')
     .option('--repo-id <id>', 'use this repoId instead of the one derived from the git remote or path')
     .option('--no-ingest', 'skip the ingest step')
+    .option('--watch', 'keep the graph current: re-ingest changed files while the server runs')
     .option('--graphql-port <n>', `GraphQL port (default ${DEFAULT_GRAPHQL_PORT}, or a free one when taken)`)
     .action(action(async (opts: UpFlags) => {
-      const { ingestRepository, summaryLines, terminalProgress } = await import('../../ingest/index.js');
+      const { createTsProjectCache, ingestRepository, summaryLines, terminalProgress, watchRepository } = await import('../../ingest/index.js');
       const { graphqlConfigFromEnv, resolveGraphqlConfig, startGraphqlServer } = await import('../graphql/index.js');
       const log = createLogger((process.env.GRAPHGATE_LOG_LEVEL as LogLevel | undefined) ?? 'warn');
       const config = resolveGraphqlConfig(graphqlConfigFromEnv(), '127.0.0.1');
@@ -37,13 +39,20 @@ export function registerUpCommand(program: Command): void {
         const info = await graph.serverInfo();
         const local = graph.connection.source === 'local' ? await new LocalNeo4j({ log }).status() : undefined;
         const lines = [`Neo4j ${info.version} ${info.edition}: ${graph.connection.uri} (${graph.connection.source})`];
-        if (opts.ingest) {
-          const root = opts.repo ?? process.env.GRAPHGATE_REPO ?? SAMPLE_WORKSPACE;
+        const root = opts.repo ?? process.env.GRAPHGATE_REPO ?? SAMPLE_WORKSPACE;
+        const settings = { repoId: opts.repoId };
+        // The watcher re-parses only what changed against the project the first ingest filled.
+        const projectCache = opts.watch ? createTsProjectCache() : undefined;
+        if (opts.ingest || opts.watch) {
           stage(`ingesting ${root}…`);
           const progress = terminalProgress();
-          const summary = await ingestRepository({ graph, root, log, settings: { repoId: opts.repoId }, onProgress: progress.onProgress }).finally(() => progress.stop());
+          const summary = await ingestRepository({ graph, root, log, settings, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop());
           lines.push(...summaryLines(summary).map((l) => `  ${l}`));
         }
+        const watcher = opts.watch
+          ? watchRepository({ graph, root, log, settings, projectCache, onRun: (s) => stage(`re-ingested ${s.files.parsed} file(s), ${s.files.deleted} deleted in ${s.timings.totalMs} ms`) })
+          : undefined;
+        if (watcher) lines.push(`  watching ${root} for changes`);
         const port = opts.graphqlPort === undefined ? DEFAULT_GRAPHQL_PORT : parsePort(opts.graphqlPort);
         const server = await startGraphqlServer({ graph, port, log, config, anyPortIfBusy: opts.graphqlPort === undefined });
         process.stdout.write(
@@ -57,6 +66,7 @@ export function registerUpCommand(program: Command): void {
         );
         const signal = await untilSignal();
         stage(`${signal}: stopping…`);
+        await watcher?.close();
         await server.close();
       } finally {
         await graph.close();

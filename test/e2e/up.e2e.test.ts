@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { packageRoot } from '../../src/runtime/package-root.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
+import { nodesByLabel } from '../support/ingest-queries.js';
+import { SAMPLE_WORKSPACE } from '../../src/cli/up.command.js';
 
 const cli = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
 
@@ -51,6 +55,50 @@ describe('graphgate up (npm start)', () => {
       }),
     });
     expect(await response.json()).toEqual({ data: { files: [{ path: 'angular.json', kind: 'json' }] } });
+    const exited = new Promise<number | null>((resolve) => child?.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
+
+describe('graphgate up --watch', () => {
+  let child: ChildProcess | undefined;
+  const repoId = testNamespace('up-watch');
+  const root = mkdtempSync(join(tmpdir(), 'graphgate-up-watch-'));
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    const graph = openTestGraph();
+    await cleanNamespace(graph, repoId);
+    await graph.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('keeps the graph current while the server runs: a component added on disk appears in the graph', async () => {
+    cpSync(SAMPLE_WORKSPACE, root, { recursive: true });
+    const neo4j = inject('neo4j');
+    child = spawn('node', [cli, 'up', '--watch', '--repo', root, '--graphql-port', '0', '--repo-id', repoId], {
+      env: { ...process.env, NEO4J_URI: neo4j.uri, NEO4J_USERNAME: neo4j.username, NEO4J_PASSWORD: neo4j.password },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = await waitFor(child, /GraphiQL:\s+(\S+)/, 120_000);
+    expect(out).toContain(`watching ${root}`);
+    const graph = openTestGraph();
+    try {
+      const selectors = async () => (await graph.read(nodesByLabel, { repoId, label: 'Component' })).map((n) => n.props.selector);
+      expect(await selectors()).not.toContain('app-watch-probe');
+      writeFileSync(join(root, 'projects/host/src/app/watch-probe.component.ts'), [
+        "import { Component } from '@angular/core';",
+        '',
+        "@Component({ selector: 'app-watch-probe', standalone: true, template: '<p>probe</p>' })",
+        'export class WatchProbeComponent {}',
+        '',
+      ].join('\n'));
+      const deadline = Date.now() + 30_000;
+      while (!(await selectors()).includes('app-watch-probe') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(await selectors()).toContain('app-watch-probe');
+    } finally {
+      await graph.close();
+    }
     const exited = new Promise<number | null>((resolve) => child?.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
