@@ -16,6 +16,7 @@ import { canonicalRoot } from './discovery.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
+import { addNewlyMounted } from './lazy-targets.js';
 import { isCurrent, loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
 import type { ProgressListener } from './progress.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';
@@ -114,6 +115,8 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     summary.wrote = true;
     const tp = performance.now();
     const project = await prepareProject(options, root, settings, current, entries, deleted);
+    // A changed loader may now mount files that never read it: they need the new prefix and CHILD_OF.
+    if (incremental) await addNewlyMounted(project, root, repoId, settings, toParse, current, summary);
     summary.timings.parseMs += since(tp);
     const linkInput = await parseAndWrite(options, project, root, settings, repoId, summary, toParse, current, known, incremental);
     linkInput.reads.forEach((r, path) => reads.set(path, r));

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import type { Logger } from '../../src/runtime/logger.js';
 import { invalidateRouteIndex } from '../extractors/routes/index.js';
 import { isTypeScriptKind } from './file-kind.js';
+import { withLibrarySources } from './library-paths.js';
+import { tsConfigCandidates } from './tsconfig-locate.js';
 import type { KnownFiles } from './known-files.js';
 import type { SourceInfo } from './read-files.js';
 import type { RepoIdentity } from './repo-identity.js';
@@ -38,16 +39,24 @@ export function createTsProjectCache(): TsProjectCache {
  */
 export function createTsProject(root: string, log: Logger): Project {
   const base = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true, skipLoadingLibFiles: true } as const;
-  for (const name of ['tsconfig.json', 'tsconfig.base.json']) {
-    const tsConfigFilePath = join(root, name);
-    if (!existsSync(tsConfigFilePath)) continue;
+  // The first tsconfig that gives module resolution something (baseUrl or `paths`) wins; a
+  // solution-style tsconfig.json (`files: [], references`) falls through to tsconfig.base.json.
+  let fallback: Project | undefined;
+  for (const tsConfigFilePath of tsConfigCandidates(root)) {
     try {
-      return new Project({ ...base, tsConfigFilePath });
+      const project = new Project({ ...base, tsConfigFilePath });
+      const options = project.getCompilerOptions();
+      if (!options.baseUrl && !options.paths) {
+        fallback ??= project;
+        continue;
+      }
+      withLibrarySources(project, root, dirname(tsConfigFilePath));
+      return project;
     } catch (error) {
-      log.warn('tsconfig not usable; using default compiler options', { tsconfig: name, cause: String((error as Error).message) });
+      log.warn('tsconfig not usable; using default compiler options', { tsconfig: tsConfigFilePath, cause: String((error as Error).message) });
     }
   }
-  return new Project({ ...base, compilerOptions: { target: ts.ScriptTarget.ES2022, experimentalDecorators: true } });
+  return fallback ?? new Project({ ...base, compilerOptions: { target: ts.ScriptTarget.ES2022, experimentalDecorators: true } });
 }
 
 /** True when the cache holds a project for this root (a warm watcher). */

@@ -153,7 +153,7 @@ export const agGridExtractor: Extractor = {
   name: PARSER,
   appliesTo: (path) => isTypeScriptSource(path) && !/\.(spec|test|cy)\.[cm]?tsx?$/.test(path),
   extract(ctx, into) {
-    const mayHost = ctx.text.includes('templateUrl') || ctx.text.includes('ag-grid-angular');
+    const mayHost = ctx.text.includes('templateUrl') || ctx.text.includes('ag-grid-angular') || /template\s*:\s*require\(/.test(ctx.text);
     const mayRenderer = ctx.text.includes('agInit') || ctx.text.includes('CellRenderer');
     if (!mayHost && !mayRenderer) return;
     const sf = sourceFileOf(ctx);

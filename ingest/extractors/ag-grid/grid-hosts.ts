@@ -1,8 +1,8 @@
-import { posix } from 'node:path';
 import { ImplicitReceiver, PropertyRead, Call, BindingPipe, type AST } from '@angular/compiler';
 import type { ClassDeclaration, SourceFile } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
-import { stringValue } from '../support/text.js';
+import { resolveAssetPath } from '../angular/component-facts.js';
+import { requiredPath, stringValue } from '../support/text.js';
 import { componentMetadata, inlineTemplates, propertyValue } from '../templates/template-sources.js';
 import { exprAst, exprSource, walkTemplate, type TemplateElement } from '../templates/template-walk.js';
 
@@ -21,16 +21,18 @@ const GRID_TAGS = new Set(['ag-grid-angular']);
 function templateOf(ctx: ExtractContext, sf: SourceFile, cls: ClassDeclaration): { path: string; elements: TemplateElement[] } | undefined {
   const meta = componentMetadata(cls);
   if (!meta) return undefined;
-  const url = stringValue(propertyValue(meta, 'templateUrl'));
+  // templateUrl, or webpack-era `template: require('./x.html')`; located like the angular extractor does.
+  const url = stringValue(propertyValue(meta, 'templateUrl')) ?? requiredPath(propertyValue(meta, 'template'));
   if (url !== undefined) {
-    const path = posix.normalize(posix.join(posix.dirname(ctx.path), url));
+    const { path } = resolveAssetPath(ctx, url);
     const text = ctx.readRepoFile(path);
     if (text === undefined || !text.includes('ag-grid-angular')) return undefined;
     return { path, elements: walkTemplate(text, path).elements };
   }
   if (!propertyValue(meta, 'template') || !ctx.text.includes('ag-grid-angular')) return undefined;
   const inline = inlineTemplates(sf).templates.find((t) => t.cls === cls);
-  return inline ? { path: ctx.path, elements: walkTemplate(ctx.text, ctx.path, inline.range).elements } : undefined;
+  // Ranges are offsets into the compiler's text of the file (a BOM is not part of it).
+  return inline ? { path: ctx.path, elements: walkTemplate(sf.getFullText(), ctx.path, inline.range).elements } : undefined;
 }
 
 /** Every ag-Grid table in the templates of a file's component classes. */

@@ -5,7 +5,7 @@ import type { ExtractContext } from '../../model/extractor.js';
 import type { FileFacts, PropValue, RelType } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
 import { addEdge, addEvent, addRef } from '../support/facts.js';
-import { stringValue } from '../support/text.js';
+import { requiredPath, stringValue } from '../support/text.js';
 import { entryName, metaArray, metaBoolean, metaString, metaValue } from './decorator-metadata.js';
 import { bindingsOf } from './inputs-outputs.js';
 
@@ -71,7 +71,9 @@ export function componentFacts(
   if (templateUrl.value !== undefined) props.templatePath = linkAsset(ctx, into, classId, 'TEMPLATES', templateUrl.value, line);
   if (templateUrl.problem) addEvent(into, PARSER, 'unsupported_syntax', `${cls.getName() ?? 'class'}: ${templateUrl.problem}`, line);
   const template = metaValue(meta, 'template');
-  if (template) {
+  const required = requiredPath(template);
+  if (required !== undefined) props.templatePath = linkAsset(ctx, into, classId, 'TEMPLATES', required, line);
+  else if (template) {
     props.inlineTemplate = true;
     props.templateStartLine = template.getStartLineNumber();
     props.templateEndLine = template.getEndLineNumber();
@@ -84,6 +86,10 @@ export function componentFacts(
   if (single !== undefined) styleUrls.push(single);
   for (const entry of metaArray(meta, 'styleUrls').entries) {
     const url = stringValue(entry);
+    if (url !== undefined) styleUrls.push(url);
+  }
+  for (const entry of metaArray(meta, 'styles').entries) {
+    const url = requiredPath(entry);
     if (url !== undefined) styleUrls.push(url);
   }
   if (styleUrls.length) props.styleUrls = styleUrls.map((url) => linkAsset(ctx, into, classId, 'STYLES', url, line));

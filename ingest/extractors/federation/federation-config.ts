@@ -143,9 +143,13 @@ export function parseFederationConfig(path: string, text: string): ConfigParse {
   const consts = constTable(sf);
   const configs: FederationConfig[] = [];
   const problems: ConfigParse['problems'] = [];
+  // A host whose remotes come at run time (a manifest, `loadRemoteModule({remoteEntry})`) has a
+  // plugin config with `shared` but no remotes/exposes: nothing to read, nothing to report.
+  let sharedOnly = false;
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralExpression(node)) {
       const props = propsOf(node);
+      if (props.has('shared') && !props.has('remotes') && !props.has('exposes')) sharedOnly = true;
       if (props.has('remotes') || props.has('exposes')) {
         try {
           const shared = props.get('shared');
@@ -165,7 +169,7 @@ export function parseFederationConfig(path: string, text: string): ConfigParse {
     ts.forEachChild(node, visit);
   };
   visit(sf);
-  if (configs.length === 0 && /ModuleFederationPlugin|withModuleFederation|withNativeFederation|federation\(/.test(text)) {
+  if (configs.length === 0 && !sharedOnly && /ModuleFederationPlugin|withModuleFederation|withNativeFederation|federation\(/.test(text)) {
     problems.push({ line: 1, message: 'federation plugin referenced but no config object with remotes/exposes was found' });
   }
   return { configs, problems };

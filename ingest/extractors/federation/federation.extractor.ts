@@ -5,6 +5,7 @@ import { ids } from '../../model/ids.js';
 import { lexText } from '../../../src/text/lex-text.js';
 import { addEvent, addRef, EXTRACTOR_ERROR, upsertNode } from '../support/facts.js';
 import { parseFederationConfig, type ExposeEntry, type FederationConfig, type RemoteEntry } from './federation-config.js';
+import { MANIFEST_FILE, parseFederationManifest } from './federation-manifest.js';
 
 const PARSER = 'federation';
 const CONFIG_FILE = /(^|\/)((webpack|rspack)[\w.-]*\.config[\w.-]*|(module-)?federation\.config)\.[cm]?[jt]s$/;
@@ -35,10 +36,10 @@ function containerName(ctx: ExtractContext, config: FederationConfig): string {
   return unique ?? posix.basename(posix.dirname(ctx.path));
 }
 
-function emitRemote(ctx: ExtractContext, into: FileFacts, host: string, remote: RemoteEntry): void {
+function emitRemote(ctx: ExtractContext, into: FileFacts, host: string, remote: RemoteEntry, extra: Record<string, PropValue> = {}): void {
   const { container, url } = splitEntry(remote.name, remote.entry);
   const id = ids.remote(ctx.repoId, ctx.path, remote.name);
-  const props: Record<string, PropValue> = { name: remote.name, container, host, path: ctx.path, startLine: remote.line, endLine: remote.endLine };
+  const props: Record<string, PropValue> = { name: remote.name, container, host, path: ctx.path, startLine: remote.line, endLine: remote.endLine, ...extra };
   if (url) Object.assign(props, { entry: url, remoteEntry: url });
   if (remote.expression) Object.assign(props, { entryExpression: remote.expression, unresolvedReason: 'remote entry is computed at run time' });
   upsertNode(into, { id, labels: ['FederationRemote'], props, searchText: lexText(remote.name, container) });
@@ -64,14 +65,23 @@ function emitExpose(ctx: ExtractContext, into: FileFacts, container: string, exp
 
 /**
  * Module-federation configs (webpack/rspack configs, `module-federation.config.*`,
- * `federation.config.*`): host `remotes` → FederationRemote (EXPOSES → the remote's exposes, by
+ * `federation.config.*`) and run-time manifests (`federation.manifest.json`, `mf.manifest.json`:
+ * FederationRemote with `source: 'manifest'`): host `remotes` → FederationRemote (EXPOSES → the remote's exposes, by
  * container name), remote `exposes` → RemoteExpose (EXPOSES → the exposed file). Duplicate remote
  * names in one config are recorded as `ambiguous`.
  */
 export const federationExtractor: Extractor = {
   name: PARSER,
-  appliesTo: (path) => CONFIG_FILE.test(path),
+  appliesTo: (path) => CONFIG_FILE.test(path) || MANIFEST_FILE.test(path),
   extract(ctx, into) {
+    if (MANIFEST_FILE.test(ctx.path)) {
+      // The host is the project the manifest ships with: the folder above `src/`, else its own folder.
+      const host = /(?:^|\/)([^/]+)\/src\//.exec(ctx.path)?.[1] ?? posix.basename(posix.dirname(ctx.path));
+      for (const remote of parseFederationManifest(ctx.text)?.remotes ?? []) {
+        emitRemote(ctx, into, host, remote, { source: 'manifest', ...(remote.exposedModule ? { exposedModule: remote.exposedModule } : {}) });
+      }
+      return;
+    }
     let parsed;
     try {
       parsed = parseFederationConfig(ctx.path, ctx.text);

@@ -47,7 +47,10 @@ export const remoteLoadExtractor: Extractor = {
     const file = sourceFileOf(ctx);
     if (!file) return;
     guarded(into, PARSER, undefined, 'remote loads', () => {
-      const loads = remoteLoads(ctx.project, file, ctx.text);
+      const { loads, unread } = remoteLoads(ctx.project, file, ctx.text);
+      for (const call of unread) {
+        addEvent(into, PARSER, 'unsupported_syntax', `federated load with a computed exposed module (${call.getText().replace(/\s+/g, ' ').slice(0, 100)}); not linked`, call.getStartLineNumber());
+      }
       if (!loads.length) return;
       const records = routeRecords(file);
       for (const load of loads) {

@@ -1,6 +1,6 @@
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
 import type { Project } from 'ts-morph';
-import { isPackageSpecifier, resolveModulePath } from '../support/modules.js';
+import { isExactAlias, isPackageSpecifier, resolveModulePath } from '../support/modules.js';
 import { stringValue, unwrap } from '../support/text.js';
 
 /** A run-time load of a federated module. `remote` is `*` when only the entry URL or nothing is static. */
@@ -40,8 +40,8 @@ function splitSpecifier(spec: string): { remote: string; exposed: string } | und
  * Reads one call as a federated load: `loadRemoteModule({ type: 'module', remoteEntry, exposedModule })`,
  * `loadRemoteModule({ type: 'manifest', remoteName, exposedModule })`, native federation
  * `loadRemoteModule('remote', './Module')`, `loadRemote('remote/Module')`, and `import('remote/Module')`
- * in a route loader when the specifier is neither a file, a tsconfig alias nor resolvable (a
- * remote's virtual module).
+ * in a route loader when the specifier is neither a file, a wildcard tsconfig alias nor resolvable
+ * (a remote's virtual module) — or is an exact alias (Nx maps `remote/Module` to the remote's entry).
  */
 export function remoteLoadOf(project: Project, file: SourceFile, call: CallExpression): RemoteLoad | undefined {
   const callee = call.getExpression();
@@ -71,20 +71,33 @@ export function remoteLoadOf(project: Project, file: SourceFile, call: CallExpre
   }
   if (name === 'import') {
     const parts = splitSpecifier(spec);
-    if (!parts || !inRouteLoader(call) || !isPackageSpecifier(project, spec)) return undefined;
+    if (!parts || !inRouteLoader(call)) return undefined;
+    // Nx module federation maps each remote to its entry file with an exact alias
+    // (`"remote1/Module": ["apps/remote1/.../entry.module.ts"]`) for type checking only: at run
+    // time the import is the remote's exposed module, so it is a remote load as well.
+    if (isExactAlias(project, spec)) return { call, form: 'import', ...parts };
+    if (!isPackageSpecifier(project, spec)) return undefined;
     if (resolveModulePath(project, file.getFilePath(), spec)) return undefined;
     return { call, form: 'import', ...parts };
   }
   return undefined;
 }
 
-/** Every federated load in a file (cheap text test first). */
-export function remoteLoads(project: Project, file: SourceFile, text: string): RemoteLoad[] {
-  if (!/loadRemote|import\s*\(/.test(text)) return [];
-  const out: RemoteLoad[] = [];
+const LOADER_CALLS = new Set(['loadRemoteModule', 'loadRemote']);
+
+/**
+ * Every federated load in a file (cheap text test first), plus the `loadRemoteModule`/`loadRemote`
+ * calls whose exposed module is computed (`exposedModule: entry.exposedModule` in routes built
+ * from a manifest): those cannot be linked and are returned for the caller to report.
+ */
+export function remoteLoads(project: Project, file: SourceFile, text: string): { loads: RemoteLoad[]; unread: CallExpression[] } {
+  if (!/loadRemote|import\s*\(/.test(text)) return { loads: [], unread: [] };
+  const loads: RemoteLoad[] = [];
+  const unread: CallExpression[] = [];
   for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const load = remoteLoadOf(project, file, call);
-    if (load) out.push(load);
+    if (load) loads.push(load);
+    else if (LOADER_CALLS.has(call.getExpression().getText())) unread.push(call);
   }
-  return out;
+  return { loads, unread };
 }

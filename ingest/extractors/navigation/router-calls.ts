@@ -1,5 +1,6 @@
 import { Node, SyntaxKind, type CallExpression, type ClassDeclaration } from 'ts-morph';
-import { stringValue, unwrap } from '../support/text.js';
+import { constString } from '../support/const-string.js';
+import { unwrap } from '../support/text.js';
 import { stringBuiltTarget, targetFromCommands, targetFromUrl, type NavPiece, type NavTarget } from './nav-target.js';
 
 /** A `router.navigate(...)` / `router.navigateByUrl(...)` call found in a class. */
@@ -33,7 +34,7 @@ function receiverIsRouter(receiver: Node, names: Set<string>): boolean {
 /** Pieces of a URL built by `+` concatenation or a template literal; undefined for other shapes. */
 export function urlPieces(expr: Node): NavPiece[] | undefined {
   const node = unwrap(expr);
-  const literal = stringValue(node);
+  const literal = constString(node);
   if (literal !== undefined) return [{ literal }];
   if (Node.isTemplateExpression(node)) {
     const pieces: NavPiece[] = [{ literal: node.getHead().getLiteralText() }];
@@ -55,7 +56,7 @@ function commandPieces(arr: Node): NavPiece[] | undefined {
   if (!Node.isArrayLiteralExpression(arr)) return undefined;
   const pieces: NavPiece[] = [];
   for (const el of arr.getElements()) {
-    const value = stringValue(el) ?? (Node.isNumericLiteral(el) ? el.getText() : undefined);
+    const value = constString(el) ?? (Node.isNumericLiteral(el) ? el.getText() : undefined);
     if (value !== undefined) pieces.push({ literal: value });
     else if (Node.isObjectLiteralExpression(unwrap(el)) || Node.isSpreadElement(el)) return undefined;
     else pieces.push({ dynamic: el.getText() });

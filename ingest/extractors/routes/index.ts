@@ -1,2 +1,2 @@
 export { routesExtractor } from './routes.extractor.js';
-export { invalidateRouteIndex } from './lazy-mounts.js';
+export { filesMountedBy, invalidateRouteIndex } from './lazy-mounts.js';

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import type { Project, SourceFile } from 'ts-morph';
+import { Node, type Project, type SourceFile } from 'ts-morph';
 import { ids } from '../../model/ids.js';
 import type { SymbolEnv } from '../support/resolve-symbol.js';
 import { repoPathOf } from '../support/source.js';
 import { metaValue } from '../angular/decorator-metadata.js';
 import { loadTargetOf } from './load-targets.js';
+import { exposuresOf, remoteLoaderOf, type RemoteLoader } from './remote-mounts.js';
 import { findRouteArrays, type RouteArray } from './route-arrays.js';
 import { joinRoutePath, walkRoutes } from './route-walk.js';
 
@@ -19,6 +20,8 @@ export interface Mount {
   dependsOn: string[];
   /** Loaded lazily (`loadChildren`), not an imported `children` array. */
   lazy: boolean;
+  /** Loaded by a host through module federation (the loader route is in another app). */
+  remote?: boolean;
 }
 
 interface Loader {
@@ -30,6 +33,8 @@ interface Loader {
   exportName?: string;
   /** `children: IMPORTED_ROUTES` rather than `loadChildren`: mounts exactly that file's array. */
   children?: boolean;
+  /** The barrel the loader imports (`index.ts`, `public-api.ts`) when the loaded symbol is declared elsewhere. */
+  viaPath?: string;
 }
 
 interface LazyIndex {
@@ -43,6 +48,8 @@ interface LazyIndex {
   mounts: Map<string, Mount[]>;
   /** Names of the routes arrays of each loader file (`routes`, `ADMIN_ROUTES`, `default`). */
   arrayNames: Map<string, Set<string>>;
+  /** Host routes loading a federated module (`loadRemoteModule`, `import('mfe/Module')`). */
+  remoteLoaders: Array<{ loaderPath: string; array: RouteArray; localPath: string; line: number; load: RemoteLoader }>;
 }
 
 const indexes = new WeakMap<Project, LazyIndex>();
@@ -57,7 +64,7 @@ export function invalidateRouteIndex(project: Project): void {
 }
 
 function build(env: SymbolEnv): LazyIndex {
-  const index: LazyIndex = { repoId: env.repoId, root: env.root, scanned: new Map(), loaders: [], reach: new Map(), mounts: new Map(), arrayNames: new Map() };
+  const index: LazyIndex = { repoId: env.repoId, root: env.root, scanned: new Map(), loaders: [], reach: new Map(), mounts: new Map(), arrayNames: new Map(), remoteLoaders: [] };
   for (const file of env.project.getSourceFiles()) {
     const text = file.getFullText();
     if (!text.includes('loadChildren') && !IMPORTED_CHILDREN.test(text)) continue;
@@ -80,11 +87,22 @@ function build(env: SymbolEnv): LazyIndex {
         for (const record of walk.records) {
           const value = metaValue(record.node, 'loadChildren');
           const target = value ? loadTargetOf(env, file, value) : undefined;
+          if (value && target?.form === 'remote') {
+            const load = remoteLoaderOf(env, file, value);
+            if (load) index.remoteLoaders.push({ loaderPath, array, localPath: record.localPath, line: record.startLine, load });
+            continue;
+          }
+          // Nx libraries and packaged libs load through a barrel: mount below the file that declares the export.
+          const targetPath = target?.symbolPath ?? target?.filePath;
           // A loader pointing into its own file cannot tell which array it mounts: no mount.
-          if (!target?.filePath || target.filePath === loaderPath) continue;
+          if (!target?.filePath || !targetPath || targetPath === loaderPath) continue;
+          const viaPath = targetPath !== target.filePath ? target.filePath : undefined;
+          // A barrel edit can re-point the export: it invalidates the index like a loader edit.
+          if (viaPath) index.scanned.set(viaPath, env.project.getSourceFile(join(env.root, viaPath))?.compilerNode);
           index.loaders.push({
-            loaderPath, array, localPath: record.localPath, line: record.startLine, targetPath: target.filePath,
+            loaderPath, array, localPath: record.localPath, line: record.startLine, targetPath,
             ...(target.exportName ? { exportName: target.exportName } : {}),
+            ...(viaPath ? { viaPath } : {}),
           });
         }
       }
@@ -119,15 +137,18 @@ function reachOf(env: SymbolEnv, index: LazyIndex, targetPath: string): Set<stri
   let frontier = [targetPath];
   for (let depth = 0; depth < REACH_DEPTH && frontier.length; depth++) {
     const next: string[] = [];
-    for (const path of frontier) {
-      const file = env.project.getSourceFile(join(env.root, path));
-      if (!file || !/NgModule|Routes|RouterModule/.test(file.getFullText())) continue;
-      for (const decl of file.getImportDeclarations()) {
+    for (let i = 0; i < frontier.length; i++) {
+      const file = env.project.getSourceFile(join(env.root, frontier[i] as string));
+      const barrel = file !== undefined && isBarrel(file);
+      if (!file || (!barrel && !/NgModule|Routes|RouterModule/.test(file.getFullText()))) continue;
+      const decls = barrel ? file.getExportDeclarations() : file.getImportDeclarations();
+      for (const decl of decls) {
         const target = safeTarget(decl.getModuleSpecifierSourceFile.bind(decl));
         const rel = target ? repoPathOf(env.root, target.getFilePath()) : undefined;
         if (rel && !seen.has(rel)) {
           seen.add(rel);
-          next.push(rel);
+          // A barrel (`export … from` only) is a pass-through: what it re-exports is reached at the same depth.
+          (barrel ? frontier : next).push(rel);
         }
       }
     }
@@ -135,6 +156,12 @@ function reachOf(env: SymbolEnv, index: LazyIndex, targetPath: string): Set<stri
   }
   index.reach.set(targetPath, seen);
   return seen;
+}
+
+/** A file made only of `export … from` statements (`index.ts`, `public-api.ts`). */
+function isBarrel(file: SourceFile): boolean {
+  const statements = file.getStatements();
+  return statements.length > 0 && statements.every((st) => Node.isExportDeclaration(st) && st.hasModuleSpecifier());
 }
 
 function safeTarget(get: () => SourceFile | undefined): SourceFile | undefined {
@@ -161,7 +188,7 @@ function mountsOfFile(env: SymbolEnv, index: LazyIndex, path: string, stack: Set
         loaderRouteId: ids.route(index.repoId, loader.loaderPath, loader.line, loader.localPath),
         loaderPath: loader.loaderPath,
         ...(direct && loader.exportName ? { exportName: loader.exportName } : {}),
-        dependsOn: [...new Set([...parent.dependsOn, loader.loaderPath, loader.targetPath])],
+        dependsOn: [...new Set([...parent.dependsOn, loader.loaderPath, ...(loader.viaPath ? [loader.viaPath] : []), loader.targetPath])],
         lazy: !loader.children,
       });
     }
@@ -194,4 +221,61 @@ export function mountsFor(env: SymbolEnv, path: string, array: RouteArray, array
   if (array.root) return [];
   const index = indexOf(env);
   return mountsOfFile(env, index, path, new Set()).filter((m) => appliesTo(m, array, arrayNames));
+}
+
+/**
+ * Where a routes array of `path` is mounted by a module-federation host: below every host route
+ * whose federated load (`loadRemoteModule({… exposedModule})`, `import('mfe1/Routes')`) names an
+ * exposed module of the container `path` belongs to (its federation config found next to its
+ * project or at the root, read through `read`) that is `path` or reaches it. Not cached: the
+ * configs are not part of the index's invalidation.
+ */
+export function remoteMountsFor(env: SymbolEnv, path: string, array: RouteArray, arrayNames: Set<string>, read: (path: string) => string | undefined): Mount[] {
+  if (array.root) return [];
+  const index = indexOf(env);
+  if (!index.remoteLoaders.length) return [];
+  const mounts: Mount[] = [];
+  for (const exposure of exposuresOf(read, path, (target) => reachOf(env, index, target))) {
+    for (const loader of index.remoteLoaders) {
+      const { load } = loader;
+      if (load.exposed !== exposure.key || (load.remote !== '*' && load.remote !== exposure.container)) continue;
+      for (const parent of prefixesOf(env, index, loader.loaderPath, loader.array, new Set([path]))) {
+        if (mounts.length >= MAX_MOUNTS) break;
+        mounts.push({
+          prefix: joinRoutePath(parent.prefix, loader.localPath),
+          loaderRouteId: ids.route(index.repoId, loader.loaderPath, loader.line, loader.localPath),
+          loaderPath: loader.loaderPath,
+          ...(exposure.targetPath === path && load.exportName ? { exportName: load.exportName } : {}),
+          dependsOn: [...new Set([...parent.dependsOn, loader.loaderPath, exposure.configPath, exposure.targetPath])],
+          lazy: true,
+          remote: true,
+        });
+      }
+    }
+  }
+  return mounts.filter((m) => appliesTo(m, array, arrayNames));
+}
+
+/**
+ * Files whose routes are mounted, directly or further down, by the given loader files as the
+ * project reads them now: each lazy target (and the routing modules it reaches) and each imported
+ * `children` array's file, following nested loaders. The pipeline re-extracts these after a loader
+ * changed, because a file that was not mounted before never read the loader (so it is no
+ * dependent of it) and would keep its old prefix.
+ */
+export function filesMountedBy(env: SymbolEnv, loaderPaths: Iterable<string>): string[] {
+  const index = indexOf(env);
+  const out = new Set<string>();
+  let frontier = new Set(loaderPaths);
+  for (let depth = 0; depth < MAX_MOUNTS && frontier.size; depth++) {
+    const next = new Set<string>();
+    for (const loader of index.loaders) {
+      if (!frontier.has(loader.loaderPath)) continue;
+      for (const path of loader.children ? [loader.targetPath] : reachOf(env, index, loader.targetPath)) {
+        if (!out.has(path) && !frontier.has(path)) (out.add(path), next.add(path));
+      }
+    }
+    frontier = next;
+  }
+  return [...out];
 }

@@ -22,9 +22,11 @@ export interface LoadTarget {
   /** Symbol node of the loaded class/const, when it resolves to one. */
   symbolId?: string;
   symbolName?: string;
+  /** Repo path of the file declaring the loaded symbol: differs from `filePath` when the loader imports a barrel (`index.ts`, `public-api.ts`). */
+  symbolPath?: string;
 }
 
-function exportedSymbol(env: SymbolEnv, target: SourceFile, exportName: string | undefined): { id: string; name: string } | undefined {
+function exportedSymbol(env: SymbolEnv, target: SourceFile, exportName: string | undefined): { id: string; name: string; path: string } | undefined {
   let decl: Node | undefined;
   if (!exportName || exportName === 'default') {
     const symbol = target.getDefaultExportSymbol();
@@ -41,7 +43,7 @@ function exportedSymbol(env: SymbolEnv, target: SourceFile, exportName: string |
   const name = declarationName(decl);
   const path = repoPathOf(env.root, decl.getSourceFile().getFilePath());
   if (!name || !path || !isTypeScriptSource(path) || !isEmittedDeclaration(decl)) return undefined;
-  return { id: ids.symbol(env.repoId, path, name), name };
+  return { id: ids.symbol(env.repoId, path, name), name, path };
 }
 
 /** Resolves `app/x/y.module` (old app-root-relative strings) by trying each ancestor folder. */
@@ -66,7 +68,7 @@ function fromModule(env: SymbolEnv, from: SourceFile, form: LoadTarget['form'], 
     specifier,
     ...(exportName ? { exportName } : {}),
     ...(filePath ? { filePath } : {}),
-    ...(symbol ? { symbolId: symbol.id, symbolName: symbol.name } : {}),
+    ...(symbol ? { symbolId: symbol.id, symbolName: symbol.name, symbolPath: symbol.path } : {}),
   };
 }
 
@@ -100,7 +102,7 @@ export function loadTargetOf(env: SymbolEnv, from: SourceFile, value: Node): Loa
   if (Node.isArrowFunction(body)) body = unwrap(body.getBody());
   if (Node.isIdentifier(body) || Node.isPropertyAccessExpression(body)) {
     const ref = resolveReference(env, body);
-    if (ref?.kind === 'symbol') return { form: 'reference', text: `${ref.path}#${ref.name}`, filePath: ref.path, symbolId: ref.id, symbolName: ref.name, exportName: ref.name };
+    if (ref?.kind === 'symbol') return { form: 'reference', text: `${ref.path}#${ref.name}`, filePath: ref.path, symbolId: ref.id, symbolName: ref.name, symbolPath: ref.path, exportName: ref.name };
     if (ref) return { form: 'reference', text: ref.name, exportName: ref.name };
   }
   return undefined;

@@ -117,8 +117,11 @@ export function findRouteArrays(file: SourceFile): { arrays: RouteArray[]; probl
         const init = decl.getInitializer();
         if (!init) continue;
         const arr = unwrap(init);
-        if (!Node.isArrayLiteralExpression(arr)) continue;
         const typed = isTypedRoutes(decl.getTypeNode()?.getText()) || assertedRoutes(init);
+        if (!Node.isArrayLiteralExpression(arr)) {
+          if (typed && !Node.isIdentifier(arr) && !Node.isPropertyAccessExpression(arr)) problems.push(builtAtRunTime(decl.getName(), arr));
+          continue;
+        }
         if (typed) add(arr, 'typed', decl.getName());
         else if (looksLikeRoutes(arr)) add(arr, 'shape', decl.getName());
       }
@@ -128,5 +131,20 @@ export function findRouteArrays(file: SourceFile): { arrays: RouteArray[]; probl
       if (Node.isArrayLiteralExpression(arr) && (assertedRoutes(expr) || looksLikeRoutes(arr))) add(arr, 'typed', 'default');
     }
   }
+  // Routes typed consts inside functions (`buildRoutes()`, factories): read when literal, reported when computed.
+  if (/\b(?:Routes|Route\s*\[\])/.test(text)) {
+    for (const decl of file.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) {
+      if (Node.isSourceFile(decl.getVariableStatement()?.getParent())) continue;
+      const init = decl.getInitializer();
+      if (!init || !isTypedRoutes(decl.getTypeNode()?.getText())) continue;
+      const arr = unwrap(init);
+      if (Node.isArrayLiteralExpression(arr)) add(arr, 'typed', decl.getName());
+      else if (!Node.isIdentifier(arr) && !Node.isPropertyAccessExpression(arr)) problems.push(builtAtRunTime(decl.getName(), arr));
+    }
+  }
   return { arrays: [...found.values()].sort((a, b) => a.node.getStart() - b.node.getStart()), problems };
+}
+
+function builtAtRunTime(name: string, init: Node): Problem {
+  return { line: init.getStartLineNumber(), message: `routes '${name}' are built at run time (${init.getText().replace(/\s+/g, ' ').slice(0, 80)}); they are not read` };
 }

@@ -4,6 +4,7 @@ import type { FileFacts, PropValue, RelType } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
 import { metaValue } from '../angular/decorator-metadata.js';
 import { addEdge, addEvent, addRef } from '../support/facts.js';
+import { guessRepoPath } from '../support/modules.js';
 import { refLabel, resolveReference } from '../support/resolve-symbol.js';
 import { compact, stringValue, unwrap } from '../support/text.js';
 import { loadTargetOf } from './load-targets.js';
@@ -63,7 +64,8 @@ export function linkRoute(ctx: ExtractContext, file: SourceFile, into: FileFacts
       if (target.symbolId) addEdge(into, { type: 'ROUTES_TO', from: routeId, to: target.symbolId, props: { via: ['loadComponent'] } });
       else {
         const name = target.exportName && target.exportName !== 'default' ? target.exportName : 'default';
-        addRef(into, { type: 'ROUTES_TO', from: routeId, target: { kind: 'symbol', name, ...(target.filePath ? { fromPath: target.filePath } : {}) }, props: { via: ['loadComponent'] } });
+        const fromPath = target.filePath ?? (target.specifier ? guessRepoPath(ctx.project, ctx.root, ctx.path, target.specifier) : undefined);
+        addRef(into, { type: 'ROUTES_TO', from: routeId, target: { kind: 'symbol', name, ...(fromPath ? { fromPath } : {}) }, props: { via: ['loadComponent'] } });
       }
     }
   }
@@ -82,7 +84,9 @@ export function linkRoute(ctx: ExtractContext, file: SourceFile, into: FileFacts
       if (target.symbolId) addEdge(into, { type: 'LOADS_CHILDREN', from: routeId, to: target.symbolId, props: edgeProps });
       else if (target.filePath) addEdge(into, { type: 'LOADS_CHILDREN', from: routeId, to: ids.file(ctx.repoId, target.filePath), props: edgeProps });
       else {
-        addRef(into, { type: 'LOADS_CHILDREN', from: routeId, target: { kind: 'file', path: target.specifier ?? target.text }, props: edgeProps });
+        // Keyed by the repo path the file would have, so the reference links when it appears.
+        const path = target.specifier ? guessRepoPath(ctx.project, ctx.root, ctx.path, target.specifier) : target.text;
+        addRef(into, { type: 'LOADS_CHILDREN', from: routeId, target: { kind: 'file', path }, props: edgeProps });
         addEvent(into, PARSER, 'unresolved_reference', `loadChildren target '${target.text}' does not resolve to a repo file`, line);
       }
     }

@@ -1,7 +1,8 @@
 import { Node, type ArrayLiteralExpression, type ObjectLiteralExpression } from 'ts-morph';
 import { constInitializer, metaValue } from '../angular/decorator-metadata.js';
-import { stringValue, unwrap } from '../support/text.js';
-import type { Problem } from './route-arrays.js';
+import { constString } from '../support/const-string.js';
+import { unwrap } from '../support/text.js';
+import { looksLikeRoutes, type Problem } from './route-arrays.js';
 
 /** One route object literal, with its path composed from its ancestors in the same file. */
 export interface RouteRecord {
@@ -22,6 +23,7 @@ export function joinRoutePath(...parts: Array<string | null | undefined>): strin
 }
 
 const MAX_DEPTH = 12;
+
 
 /** A `children` array declared in another file (`children: ADMIN_ROUTES`, imported): mounted below `parent`. */
 export interface ExternalChildren {
@@ -79,6 +81,22 @@ export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord
         }
         continue;
       }
+      if (Node.isCallExpression(e)) {
+        // A helper that wraps routes (`Shell.childRoutes([...])`, `withLayout([...])`): read the
+        // routes it is given at the enclosing prefix and say that what the helper adds is unknown.
+        const wrapped = e.getArguments().map((a) => unwrap(a)).filter((a): a is ArrayLiteralExpression => Node.isArrayLiteralExpression(a) && looksLikeRoutes(a));
+        problems.push({
+          line: e.getStartLineNumber(),
+          message: wrapped.length
+            ? `routes wrapped by ${e.getExpression().getText().slice(0, 60)}(...) are read at the enclosing prefix; the path, guards or layout the helper adds are not known`
+            : `route entry is not an object literal (${e.getText().slice(0, 80)})`,
+        });
+        for (const inner of wrapped) {
+          nested.add(inner);
+          visit(inner, parent, depth + 1, new Set([...stack, arr]));
+        }
+        continue;
+      }
       if (!Node.isObjectLiteralExpression(e)) {
         const init = constInitializer(e);
         if (!init || !Node.isObjectLiteralExpression(init)) {
@@ -87,8 +105,11 @@ export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord
         }
       }
       const obj = (Node.isObjectLiteralExpression(e) ? e : constInitializer(e)) as ObjectLiteralExpression;
+      for (const spread of obj.getProperties().filter((p) => Node.isSpreadAssignment(p))) {
+        problems.push({ line: spread.getStartLineNumber(), message: `route object spreads ${spread.getText().slice(0, 80)}; keys it brings in (path, component, children, loaders) are not read` });
+      }
       const pathExpr = metaValue(obj, 'path');
-      let segment: string | null = pathExpr ? (stringValue(pathExpr) ?? stringValue(constInitializer(pathExpr)) ?? null) : null;
+      let segment: string | null = pathExpr ? (constString(pathExpr) ?? null) : null;
       if (pathExpr && segment === null) {
         problems.push({ line: obj.getStartLineNumber(), message: `route path is not a string literal (${pathExpr.getText().slice(0, 80)})` });
       }

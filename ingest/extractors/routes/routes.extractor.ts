@@ -5,7 +5,7 @@ import { ids } from '../../model/ids.js';
 import { lexText } from '../../../src/text/lex-text.js';
 import { addEdge, addEvent, guarded, upsertNode } from '../support/facts.js';
 import { isTypeScriptSource, sourceFileOf } from '../support/source.js';
-import { mountsFor, type Mount } from './lazy-mounts.js';
+import { mountsFor, remoteMountsFor, type Mount } from './lazy-mounts.js';
 import { findRouteArrays, ROUTE_HINT, type RouteArray } from './route-arrays.js';
 import { linkRoute } from './route-links.js';
 import { joinRoutePath, walkRoutes, type RouteRecord } from './route-walk.js';
@@ -15,6 +15,9 @@ const PARSER = 'routes';
 function emitArray(ctx: ExtractContext, file: SourceFile, into: FileFacts, array: RouteArray, mounts: Mount[], records: RouteRecord[]): void {
   const fileId = ids.file(ctx.repoId, ctx.path);
   const prefixes = mounts.length ? mounts.map((m) => m.prefix) : ['/'];
+  // Routes only a federation host mounts keep the remote app's own path as `fullPath` (what the
+  // remote serves standalone, and what other consumers match on); the host URLs go to `fullPaths`.
+  if (mounts.length && mounts.every((m) => m.remote)) prefixes.unshift('/');
   const mount = array.root ? 'root' : mounts.some((m) => m.lazy) ? 'lazy' : 'child';
   const routeIds = new Map<RouteRecord, string>();
   for (const record of records) {
@@ -41,7 +44,7 @@ function emitArray(ctx: ExtractContext, file: SourceFile, into: FileFacts, array
       const parentId = record.parent ? routeIds.get(record.parent) : undefined;
       if (parentId) addEdge(into, { type: 'CHILD_OF', from: id, to: parentId });
       else if (!record.parent) {
-        for (const m of mounts) addEdge(into, { type: 'CHILD_OF', from: id, to: m.loaderRouteId, ...(m.lazy ? { props: { lazy: true } } : {}) });
+        for (const m of mounts) addEdge(into, { type: 'CHILD_OF', from: id, to: m.loaderRouteId, ...(m.lazy ? { props: m.remote ? { lazy: true, remote: true } : { lazy: true } } : {}) });
       }
     });
   }
@@ -70,7 +73,7 @@ export const routesExtractor: Extractor = {
       guarded(into, PARSER, array.node, 'routes array', () => {
         const walk = walks.get(array)!;
         for (const p of walk.problems) addEvent(into, PARSER, 'unsupported_syntax', p.message, p.line);
-        const mounts = mountsFor(ctx, ctx.path, array, names);
+        const mounts = [...remoteMountsFor(ctx, ctx.path, array, names, ctx.readRepoFile), ...mountsFor(ctx, ctx.path, array, names)];
         for (const dependency of new Set(mounts.flatMap((m) => m.dependsOn))) if (dependency !== ctx.path) ctx.readRepoFile(dependency);
         emitArray(ctx, file, into, array, mounts, walk.records);
       });

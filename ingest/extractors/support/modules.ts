@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { ts, type Project } from 'ts-morph';
 
 interface ResolverState {
@@ -50,4 +50,39 @@ export function resolveModulePath(project: Project, fromFile: string, specifier:
 export function isPackageSpecifier(project: Project, specifier: string): boolean {
   if (specifier.startsWith('.') || specifier.startsWith('/')) return false;
   return !stateOf(project).aliasPatterns.some((pattern) => pattern.test(specifier));
+}
+
+/** True when tsconfig `paths` has this exact specifier as a key (no wildcard): `"remote1/Module": [...]`. */
+export function isExactAlias(project: Project, specifier: string): boolean {
+  return Object.prototype.hasOwnProperty.call(project.getCompilerOptions().paths ?? {}, specifier);
+}
+
+/**
+ * Where an in-repo specifier that does not resolve would live, as a repo path for a `file`
+ * reference (so it links once the file appears): relative specifiers joined to the importing
+ * file's folder, tsconfig `paths` aliases replaced by their first mapping (`@acme/ui` →
+ * `libs/ui/src/index.ts`). Anything else is returned as written.
+ */
+export function guessRepoPath(project: Project, root: string, fromPath: string, specifier: string): string {
+  if (specifier.startsWith('.')) return posix.normalize(posix.join(posix.dirname(fromPath), specifier));
+  const options = project.getCompilerOptions();
+  for (const [key, targets] of Object.entries(options.paths ?? {})) {
+    const first = targets[0];
+    const star = key.indexOf('*');
+    if (!first) continue;
+    let captured = '';
+    if (star < 0) {
+      if (key !== specifier) continue;
+    } else {
+      const head = key.slice(0, star);
+      const tail = key.slice(star + 1);
+      if (!specifier.startsWith(head) || !specifier.endsWith(tail) || specifier.length < head.length + tail.length) continue;
+      captured = specifier.slice(head.length, specifier.length - tail.length);
+    }
+    const base = options.baseUrl ?? (options as { pathsBasePath?: string }).pathsBasePath ?? root;
+    const abs = resolve(base, first.replace('*', captured));
+    const rel = relative(root, abs);
+    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join('/');
+  }
+  return specifier;
 }

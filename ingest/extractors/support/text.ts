@@ -35,3 +35,10 @@ export function unwrap(node: Node): Node {
     } else return current;
   }
 }
+
+/** The path of a webpack-era `require('./x.html')` (Angular 2–4 starters inline assets this way). */
+export function requiredPath(node: Node | undefined): string | undefined {
+  const e = node ? unwrap(node) : undefined;
+  if (!e || !Node.isCallExpression(e) || e.getExpression().getText() !== 'require') return undefined;
+  return stringValue(e.getArguments()[0]);
+}

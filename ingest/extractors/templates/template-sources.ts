@@ -1,5 +1,5 @@
 import { Node, type ClassDeclaration, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
-import { unwrap } from '../support/text.js';
+import { requiredPath, unwrap } from '../support/text.js';
 import type { TemplateRange } from './template-walk.js';
 
 /** An inline `template:` of a component class, located in its .ts file. */
@@ -57,7 +57,8 @@ export function inlineTemplates(sf: SourceFile): { templates: InlineTemplate[]; 
   for (const cls of sf.getClasses()) {
     const meta = componentMetadata(cls);
     const raw = meta ? propertyValue(meta, 'template') : undefined;
-    if (!raw) continue;
+    // `template: require('./x.html')` is an external template (linked by the angular extractor).
+    if (!raw || requiredPath(raw) !== undefined) continue;
     const className = cls.getName() ?? 'default';
     const value = resolveLocalConst(sf, raw);
     if (value && (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value))) {

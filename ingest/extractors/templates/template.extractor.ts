@@ -12,8 +12,8 @@ import { walkTemplate, type TemplateRange } from './template-walk.js';
 const PARSER = 'templates';
 const MAX_ERRORS = 20;
 
-function extractTemplate(ctx: ExtractContext, into: FileFacts, owner: UsageOwner, range: TemplateRange | undefined, firers: string[]): void {
-  const { elements, errors } = walkTemplate(ctx.text, ctx.path, range);
+function extractTemplate(ctx: ExtractContext, into: FileFacts, owner: UsageOwner, range: TemplateRange | undefined, firers: string[], text = ctx.text): void {
+  const { elements, errors } = walkTemplate(text, ctx.path, range);
   for (const error of errors.slice(0, MAX_ERRORS)) addEvent(into, PARSER, 'parse_error', error.message, error.line);
   if (errors.length > MAX_ERRORS) addEvent(into, PARSER, 'parse_error', `${errors.length - MAX_ERRORS} more template errors`);
   for (const el of elements) {
@@ -61,7 +61,8 @@ export const templateExtractor: Extractor = {
       guarded(into, PARSER, t.cls, `inline template of ${t.className}`, () => {
         const classId = ids.symbol(ctx.repoId, ctx.path, t.className);
         const owner: UsageOwner = { repoId: ctx.repoId, path: ctx.path, families, ownerIds: [fileId, classId], className: t.className };
-        extractTemplate(ctx, into, owner, t.range, [classId]);
+        // The range is an offset into the compiler's text of the file, which has no BOM (ctx.text may).
+        extractTemplate(ctx, into, owner, t.range, [classId], sf.getFullText());
       });
     }
   },

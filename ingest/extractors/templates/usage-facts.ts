@@ -24,7 +24,8 @@ const MAX_OCCURRENCE_ATTRS = 20;
 /**
  * The attribute names Angular matches directive selectors against (static attributes, property
  * and two-way bindings, structural `*x`), lowercased. `candidates` are the ones that can only mean
- * a directive: not a DOM property of the element, not aria/data/class/style/id, not Angular's own.
+ * a directive: not a DOM property of the element, not aria/data/class/style/id, not Angular's own,
+ * not an AngularJS `ng-*` attribute.
  */
 export function occurrenceAttrs(el: TemplateElement): { all: string[]; candidates: string[] } {
   const names = [
@@ -35,7 +36,8 @@ export function occurrenceAttrs(el: TemplateElement): { all: string[]; candidate
   const all = [...new Set(names.map((n) => n.toLowerCase()))].slice(0, MAX_OCCURRENCE_ATTRS);
   const candidates = [...new Set(names)].filter((n) => {
     const lower = n.toLowerCase();
-    if (BUILTIN_DIRECTIVE_ATTRS.has(lower) || /^(?:class|style|id|slot|role|aria-.*|data-.*)$/.test(lower)) return false;
+    // `ng-click`, `ng-repeat`…: AngularJS directives (hybrid apps' legacy templates), never an Angular selector.
+    if (BUILTIN_DIRECTIVE_ATTRS.has(lower) || /^(?:class|style|id|slot|role|aria-.*|data-.*|ng-.*)$/.test(lower)) return false;
     return !schema.hasProperty(el.tag.toLowerCase(), schema.getMappedPropName(n), []);
   }).map((n) => n.toLowerCase());
   return { all, candidates: [...new Set(candidates)].filter((n) => all.includes(n)) };

@@ -1,11 +1,10 @@
-import { posix } from 'node:path';
 import { ts, type SourceFile } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import type { FileFacts } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
 import { checkerOf, forEachCall } from '../support/compiler.js';
 import { addEdge, addRef, guarded } from '../support/facts.js';
-import { isPackageSpecifier, resolveModulePath } from '../support/modules.js';
+import { guessRepoPath, isPackageSpecifier, resolveModulePath } from '../support/modules.js';
 import { repoPathOf } from '../support/source.js';
 
 const PARSER = 'typescript';
@@ -76,7 +75,7 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
   const lineOf = (node: ts.Node): number => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
   const unresolved = (specifier: string, line: number): void => {
     if (isPackageSpecifier(ctx.project, specifier)) return;
-    const guess = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(ctx.path), specifier)) : specifier;
+    const guess = guessRepoPath(ctx.project, ctx.root, ctx.path, specifier);
     addRef(into, { type: 'IMPORTS', from: fromId, target: { kind: 'file', path: guess }, props: { specifier, line } });
   };
 
