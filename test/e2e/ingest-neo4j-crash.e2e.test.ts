@@ -45,7 +45,8 @@ describe('an ingest whose Neo4j crashes mid-run', () => {
     const run = ingestRepository({
       graph, root, log: silentLogger, settings: { repoId: 'crash-cut', lockLeaseMs: 2_000 },
       onProgress: (p) => {
-        if (killed || p.phase !== 'parse' || p.done < 400) return;
+        // Past 500 files the first batch (250) has committed and the second is in flight.
+        if (killed || p.phase !== 'parse' || p.done < 550) return;
         killed = true;
         // A crash, not a clean shutdown: the write in flight never commits.
         void local.status().then((s) => s.pid && process.kill(s.pid, 'SIGKILL'));
