@@ -8,6 +8,7 @@ import { openGraph } from '../../src/graph/index.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { DEFAULT_GENERATE, generateWorkspace } from './generate-workspace.js';
 import { serverCpuMs } from './server-cpu.js';
+import { measureWriteFloor } from './write-floor.js';
 
 /**
  * `npm run bench:ingest`: generates the synthetic workspace into a temp dir, measures the
@@ -56,6 +57,7 @@ try {
     lastIncremental = run;
   }
   const { extractors: _, ...incrementalPhases } = lastIncremental.timings;
+  const writeFloor = await measureWriteFloor(graph, repoId, `${repoId}-write-floor`);
   const t = full.timings;
   const report = {
     files: full.files.seen,
@@ -70,6 +72,8 @@ try {
     fullCpuMs: Math.round((fullCpu.user + fullCpu.system) / 1000),
     fullServerCpuMs,
     parseFloorMs: floor.ms,
+    writeFloor,
+    writeFloorToParseFloor: Number((writeFloor.ms / floor.ms).toFixed(2)),
     ratioToFloor: Number((t.totalMs / floor.ms).toFixed(2)),
     peakRssMb: mb(rssAfterFull),
     unchangedRerunMs: unchanged.timings.totalMs,
@@ -88,6 +92,7 @@ try {
     `  full ingest:        ${(report.totalMs / 1000).toFixed(1)} s, ${report.filesPerSecond} files/s (goal ≥ 200)`,
     `    parse ${(report.parseMs / 1000).toFixed(1)} s | write ${(report.writeMs / 1000).toFixed(1)} s (overlapping parse) | link ${(report.linkMs / 1000).toFixed(1)} s | policy ${(report.policyMs / 1000).toFixed(1)} s | ingest process CPU ${(report.fullCpuMs / 1000).toFixed(1)} s | Neo4j server CPU ${report.fullServerCpuMs === null ? 'n/a (not the local instance)' : `${(report.fullServerCpuMs / 1000).toFixed(1)} s`}`,
     `  parse floor (ts.createProgram): ${(report.parseFloorMs / 1000).toFixed(1)} s → total is ${report.ratioToFloor}× the floor (goal ≤ 3×)`,
+    `  write floor (plain UNWIND CREATE of the same ${report.writeFloor.nodes} nodes and ${report.writeFloor.relationships} relationships, Fact id index only): ${(report.writeFloor.ms / 1000).toFixed(1)} s${report.writeFloor.serverCpuMs === null ? '' : `, Neo4j CPU ${(report.writeFloor.serverCpuMs / 1000).toFixed(1)} s`} = ${report.writeFloorToParseFloor}× the parse floor`,
     `  peak RSS:           ${report.peakRssMb} MB (goal < 2048)`,
     `  unchanged re-run:   ${report.unchangedRerunMs} ms`,
     `  one changed file:   ${report.incrementalOneFileMs.join(' / ')} ms (warm project, as --watch; goal < 300)`,

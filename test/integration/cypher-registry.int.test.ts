@@ -17,7 +17,7 @@ function walk(dir: string, keep: (file: string) => boolean): string[] {
 }
 
 const cypherFiles = walk(join(root, 'cypher'), (f) => f.endsWith('.cypher')).map((f) => relative(join(root, 'cypher'), f).split('\\').join('/')).sort();
-const codeFiles = ['src', 'ingest', 'test'].flatMap((d) => walk(join(root, d), (f) => f.endsWith('.ts')));
+const codeFiles = ['src', 'ingest', 'test', 'bench'].flatMap((d) => walk(join(root, d), (f) => f.endsWith('.ts')));
 /** Every literal loadQuery(...) file reference in the code base. */
 const references = new Set(
   codeFiles.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/loadQuery(?:<[\s\S]*?>)?\(\s*['"]([^'"]+\.cypher)['"]/g)].map((m) => m[1] as string)),
