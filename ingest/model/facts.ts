@@ -64,7 +64,11 @@ export interface RefFact {
     | { kind: 'selector'; selector: string; attrs?: string[] }
     | { kind: 'contractTag'; tag: string }
     | { kind: 'symbol'; name: string; fromPath?: string }
-    | { kind: 'routePath'; path: string }
+    /**
+     * A URL to match against Route full paths. `from`: the repo-relative file the link is written in,
+     * so that among equally good routes those of the same app win (a shell's `/` is not a remote's `/`).
+     */
+    | { kind: 'routePath'; path: string; from?: string }
     | { kind: 'file'; path: string }
     | { kind: 'endpoint'; method?: string; path: string }
     | { kind: 'remote'; remote: string; exposed: string };

@@ -9,7 +9,9 @@ export type RefTarget = RefFact['target'] | { kind: 'id'; id: string };
  * The lookup key of a reference. When a node with a matching key appears, disappears or changes,
  * the references with that key are re-resolved (this is what keeps unchanged files' links right in
  * incremental runs). Pattern-matched kinds (routes, endpoints, federation remotes with `*`) use
- * one key per kind.
+ * one key per kind. Hints that only narrow a match (a route link's `from` file, a symbol's
+ * `fromPath`) are not part of the key: any change to a node of that key re-resolves the reference,
+ * which reads its hints again from the persisted target.
  */
 export function refKey(target: RefTarget): string {
   switch (target.kind) {

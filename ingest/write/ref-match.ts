@@ -92,3 +92,51 @@ export function best<T>(scored: Array<{ item: T; score: number | undefined }>): 
   for (const s of scored) if (s.score !== undefined && s.score > top) top = s.score;
   return top < 0 ? [] : scored.filter((s) => s.score === top).map((s) => s.item);
 }
+
+/** Files whose folder is a project's root: Nx `project.json`, Angular CLI application/library tsconfigs. */
+export const PROJECT_MARKERS = ['project.json', 'tsconfig.app.json', 'tsconfig.lib.json'] as const;
+
+/** The folders above a repo-relative file, nearest first, without the repo root (`a/b/c.ts` → `a/b`, `a`). */
+export function ancestorFolders(path: string): string[] {
+  const parts = path.split('/').slice(0, -1);
+  return parts.map((_, i) => parts.slice(0, parts.length - i).join('/'));
+}
+
+/**
+ * The app or library a file belongs to: the nearest folder below the repo root holding a project
+ * marker (`markerFolders`), else the folder above its first `src/` segment (`projects/host/src/…` →
+ * `projects/host`, `src/app/…` → `''`: the workspace's root app), else undefined (unknown layout).
+ */
+export function projectRootOf(path: string, markerFolders: ReadonlySet<string>): string | undefined {
+  const marked = ancestorFolders(path).find((dir) => markerFolders.has(dir));
+  if (marked !== undefined) return marked;
+  const parts = path.split('/');
+  const src = parts.indexOf('src');
+  return src >= 0 && src < parts.length - 1 ? parts.slice(0, src).join('/') : undefined;
+}
+
+/** How many leading folders two repo-relative files share (`a/b/x.ts`, `a/c/y.ts` → 1). */
+export function sharedFolderDepth(a: string, b: string): number {
+  const pa = a.split('/').slice(0, -1);
+  const pb = b.split('/').slice(0, -1);
+  let n = 0;
+  while (n < pa.length && n < pb.length && pa[n] === pb[n]) n++;
+  return n;
+}
+
+/**
+ * Among equally good candidates, those of the referring file's app: the same project root, else
+ * the files sharing the most leading folders with it (none shared: all stay). A shell's `/orders`
+ * link then means the shell's route, not a remote's route with the same path.
+ */
+export function sameAppFirst<T>(candidates: T[], fileOf: (c: T) => string, from: string | undefined, rootOf: (path: string) => string | undefined): T[] {
+  if (from === undefined || candidates.length < 2) return candidates;
+  const root = rootOf(from);
+  if (root !== undefined) {
+    const same = candidates.filter((c) => rootOf(fileOf(c)) === root);
+    if (same.length) return same;
+  }
+  const depths = candidates.map((c) => sharedFolderDepth(from, fileOf(c)));
+  const deepest = Math.max(...depths);
+  return deepest > 0 ? candidates.filter((_, i) => depths[i] === deepest) : candidates;
+}

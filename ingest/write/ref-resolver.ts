@@ -1,6 +1,7 @@
-import { candidatesContract, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesRoute, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
+import { candidatesContract, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
 import type { RefTarget } from './ref-keys.js';
-import { best, endpointMatchScore, parseSelector, routeMatchScore, routeSegments, selectorMatches, type SelectorPart } from './ref-match.js';
+import { best, endpointMatchScore, parseSelector, selectorMatches, type SelectorPart } from './ref-match.js';
+import { routeResolver } from './route-resolver.js';
 import { chunk, groupBy } from './batches.js';
 import type { RunQuery } from './runner.js';
 
@@ -100,7 +101,13 @@ async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind
       return (t) => {
         if (t.kind !== 'symbol') return none('wrong kind');
         let found = byName.get(t.name) ?? [];
-        if (t.fromPath && found.length > 1) {
+        // `default` names nothing by itself: every module may have one. Only its file says which.
+        if (t.name === 'default') {
+          if (!t.fromPath) return none('a default export is only resolved with the file it is imported from (no fromPath)');
+          const variants = fileVariants(t.fromPath);
+          found = found.filter((r) => variants.includes(r.ownerFile));
+          if (found.length === 0) return none(`no default export in ${t.fromPath}`);
+        } else if (t.fromPath && found.length > 1) {
           const variants = fileVariants(t.fromPath);
           const inFile = found.filter((r) => variants.includes(r.ownerFile));
           if (inFile.length) found = inFile;
@@ -111,16 +118,8 @@ async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind
       };
     }
     case 'routePath': {
-      const routes = (await read(candidatesRoute, { repoId })).map((r) => ({ ...r, segments: routeSegments(r.fullPath) }));
-      return (t) => {
-        if (t.kind !== 'routePath') return none('wrong kind');
-        const concrete = routeSegments(t.path);
-        const top = best(routes.map((r) => ({ item: r, score: routeMatchScore(r.segments, concrete) })));
-        if (top.length === 0) return none('no route matches');
-        const paths = new Set(top.map((r) => r.fullPath.replace(/^\/+|\/+$/g, '')));
-        // Several routes with the same full path (a lazy parent and its '' child) are one URL.
-        return paths.size === 1 ? { status: 'resolved', targetIds: top.map((r) => r.id) } : { status: 'ambiguous', targetIds: top.map((r) => r.id), reason: `${paths.size} route patterns match` };
-      };
+      const route = await routeResolver(read, repoId, targets as Targets<'routePath'>);
+      return (t) => (t.kind === 'routePath' ? route(t) : none('wrong kind'));
     }
     case 'file': {
       const variants = [...new Set((targets as Targets<'file'>).flatMap((t) => fileVariants(t.path)))];

@@ -85,7 +85,8 @@ export interface NavTriggerInput {
 
 /**
  * Writes a NavTrigger node and, when its target resolved, a TARGETS reference to the route path
- * (the pipeline matches `:placeholders` against route parameters). Returns the trigger id.
+ * (the pipeline matches `:placeholders` against route parameters, preferring routes of the app
+ * `input.path` belongs to). Returns the trigger id.
  */
 export function emitNavTrigger(into: FileFacts, input: NavTriggerInput): string {
   const id = ids.navTrigger(input.repoId, input.path, input.line, input.col);
@@ -105,7 +106,7 @@ export function emitNavTrigger(into: FileFacts, input: NavTriggerInput): string 
   if (target.relative) props.relative = true;
   upsertNode(into, { id, labels: ['NavTrigger'], props });
   if (target.resolved && target.targetPath !== undefined) {
-    addRef(into, { type: 'TARGETS', from: id, target: { kind: 'routePath', path: target.targetPath } });
+    addRef(into, { type: 'TARGETS', from: id, target: { kind: 'routePath', path: target.targetPath, from: input.path } });
   }
   return id;
 }

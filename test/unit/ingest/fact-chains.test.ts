@@ -38,7 +38,7 @@ describe('fact chains across extractors (unit tier: ids meet, no database)', () 
     expect(nodes.get(renderer?.to ?? '')?.labels).toEqual(expect.arrayContaining(['Symbol', 'Component', 'CellRenderer']));
     const trigger = edgesOf('TRIGGERS_NAV').find((e) => e.from === renderer?.to);
     const target = refsOf('TARGETS').find((r) => r.from === trigger?.to)?.target;
-    expect(target).toEqual({ kind: 'routePath', path: '/orders/:orderId' });
+    expect(target).toEqual({ kind: 'routePath', path: '/orders/:orderId', from: `${ORDERS}/renderers/order-link-renderer.component.ts` });
     const detail = [...nodes.values()].find((n) => n.labels[0] === 'Route' && n.props.fullPath === '/orders/:id');
     expect(detail).toBeDefined();
     expect(routeMatchScore(String(detail?.props.fullPath), target && 'path' in target ? target.path : '')).toBeDefined();

@@ -24,7 +24,7 @@ describe('navigation extractor: renderer click handlers', () => {
       className: 'OrderLinkRendererComponent', member: 'open', targetPath: '/orders/:orderId',
     }]]);
     expect(facts.edges).toEqual([{ type: 'TRIGGERS_NAV', from: ids.symbol(REPO_ID, LINK, 'OrderLinkRendererComponent'), to: nav(LINK, 25, 5) }]);
-    expect(facts.refs).toEqual([{ type: 'TARGETS', from: nav(LINK, 25, 5), target: { kind: 'routePath', path: '/orders/:orderId' } }]);
+    expect(facts.refs).toEqual([{ type: 'TARGETS', from: nav(LINK, 25, 5), target: { kind: 'routePath', path: '/orders/:orderId', from: LINK } }]);
   });
 
   it('keeps string-built navigateByUrl URLs unresolved with the expression and a candidate path', () => {

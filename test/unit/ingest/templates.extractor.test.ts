@@ -71,8 +71,8 @@ describe('templates extractor: an external template mixing adp-* and sdf-*', () 
       }],
     ]);
     expect(facts.refs.filter((r) => r.type === 'TARGETS')).toEqual([
-      { type: 'TARGETS', from: nav(LEGACY, 5, 8), target: { kind: 'routePath', path: '/orders' } },
-      { type: 'TARGETS', from: nav(LEGACY, 14, 14), target: { kind: 'routePath', path: '/orders/:id' } },
+      { type: 'TARGETS', from: nav(LEGACY, 5, 8), target: { kind: 'routePath', path: '/orders', from: LEGACY } },
+      { type: 'TARGETS', from: nav(LEGACY, 14, 14), target: { kind: 'routePath', path: '/orders/:id', from: LEGACY } },
     ]);
     expect(facts.edges.filter((e) => e.type === 'TRIGGERS_NAV').map((e) => [e.from, e.to])).toEqual([
       [usage(LEGACY, 5, 5), nav(LEGACY, 5, 8)], [usage(LEGACY, 14, 11), nav(LEGACY, 14, 14)],
