@@ -9,6 +9,7 @@ import { angularMajor } from './angular-version.js';
 import { componentFacts, directiveFacts } from './component-facts.js';
 import { metadataOf } from './decorator-metadata.js';
 import { injectableFacts, ngModuleFacts, pipeFacts } from './module-facts.js';
+import { decoratorName } from '../support/decorators.js';
 
 const PARSER = 'angular';
 
@@ -23,8 +24,8 @@ function classFacts(ctx: ExtractContext, into: FileFacts, cls: ClassDeclaration)
   const major = angularMajor(ctx);
   const standaloneDefault = major !== null && major >= 19;
   for (const decorator of cls.getDecorators()) {
-    const kind = decorator.getName();
-    const label = LABELS[kind];
+    const kind = decoratorName(decorator);
+    const label = kind === undefined ? undefined : LABELS[kind];
     if (!label) continue;
     guarded(into, PARSER, decorator, `@${kind} ${name}`, () => {
       const { obj, problems } = metadataOf(decorator);

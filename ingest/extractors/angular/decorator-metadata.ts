@@ -1,5 +1,6 @@
 import { Node, type Decorator, type Expression, type ObjectLiteralExpression } from 'ts-morph';
 import { refName, stringValue, unwrap } from '../support/text.js';
+import { decoratorName } from '../support/decorators.js';
 
 /** The object literal a decorator was called with, and what about it could not be read. */
 export interface Metadata {
@@ -30,11 +31,11 @@ export function metadataOf(decorator: Decorator): Metadata {
   if (!Node.isObjectLiteralExpression(target)) {
     const followed = constInitializer(target);
     if (followed && Node.isObjectLiteralExpression(followed)) target = followed;
-    else return { problems: [`@${decorator.getName()} metadata is not an object literal (${target.getKindName()})`] };
+    else return { problems: [`@${decoratorName(decorator) ?? '?'} metadata is not an object literal (${target.getKindName()})`] };
   }
   if (!Node.isObjectLiteralExpression(target)) return { problems };
   for (const p of target.getProperties()) {
-    if (Node.isSpreadAssignment(p)) problems.push(`@${decorator.getName()} metadata spreads ${p.getExpression().getText().slice(0, 80)}`);
+    if (Node.isSpreadAssignment(p)) problems.push(`@${decoratorName(decorator) ?? '?'} metadata spreads ${p.getExpression().getText().slice(0, 80)}`);
   }
   return { obj: target, problems };
 }

@@ -1,6 +1,7 @@
 import { Node, type ClassDeclaration, type ObjectLiteralExpression } from 'ts-morph';
 import { stringValue } from '../support/text.js';
 import { metaArray, metaValue } from './decorator-metadata.js';
+import { decoratorName } from '../support/decorators.js';
 
 /** Signal-based APIs (Angular 17.1+): the callee names that declare inputs and outputs. */
 const SIGNAL_INPUTS = new Set(['input', 'input.required']);
@@ -41,8 +42,9 @@ export function bindingsOf(cls: ClassDeclaration, meta: ObjectLiteralExpression 
     for (const decorator of member.getDecorators()) {
       const arg = decorator.getArguments()[0];
       const alias = stringValue(arg) ?? aliasOption(arg);
-      if (decorator.getName() === 'Input') inputs.add(alias ?? name);
-      if (decorator.getName() === 'Output') outputs.add(alias ?? name);
+      const kind = decoratorName(decorator);
+      if (kind === 'Input') inputs.add(alias ?? name);
+      if (kind === 'Output') outputs.add(alias ?? name);
     }
     if (!Node.isPropertyDeclaration(member)) continue;
     const init = member.getInitializer();

@@ -5,6 +5,7 @@ import { isEmittedDeclaration, isTypeScriptSource, sourceFileOf } from '../suppo
 import { ANGULAR_CLASS_DECORATORS, publicMembersOf } from '../typescript/class-members.js';
 import { Node, type ClassDeclaration } from 'ts-morph';
 import { endpointCalls, type EndpointCall } from './endpoint-calls.js';
+import { decoratorName } from '../support/decorators.js';
 
 const PARSER = 'endpoint-calls';
 
@@ -13,7 +14,7 @@ function callerId(ctx: ExtractContext, cls: ClassDeclaration | undefined, call: 
   if (cls) {
     const className = cls.getName() ?? 'default';
     const member = call.getFirstAncestor((a) => Node.isMethodDeclaration(a) || Node.isPropertyDeclaration(a) || Node.isGetAccessorDeclaration(a));
-    const angular = cls.getDecorators().some((d) => ANGULAR_CLASS_DECORATORS.has(d.getName()));
+    const angular = cls.getDecorators().some((d) => ANGULAR_CLASS_DECORATORS.has(decoratorName(d) ?? ''));
     const memberName = member && (Node.isMethodDeclaration(member) || Node.isPropertyDeclaration(member) || Node.isGetAccessorDeclaration(member)) ? member.getName() : undefined;
     if (angular && memberName && publicMembersOf(cls).some((m) => m.name === memberName)) return ids.member(ctx.repoId, ctx.path, className, memberName);
     return ids.symbol(ctx.repoId, ctx.path, className);

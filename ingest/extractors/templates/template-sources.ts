@@ -1,4 +1,5 @@
 import { Node, type ClassDeclaration, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import { decoratorNamed } from '../support/decorators.js';
 import { requiredPath, unwrap } from '../support/text.js';
 import type { TemplateRange } from './template-walk.js';
 
@@ -18,7 +19,7 @@ export interface TemplateSkip {
 
 /** The object literal passed to a class's `@Component(...)` decorator, if any. */
 export function componentMetadata(cls: ClassDeclaration): ObjectLiteralExpression | undefined {
-  const deco = cls.getDecorator('Component');
+  const deco = decoratorNamed(cls, 'Component');
   const arg = deco?.getArguments()[0];
   const meta = arg ? unwrap(arg) : undefined;
   return meta && Node.isObjectLiteralExpression(meta) ? meta : undefined;

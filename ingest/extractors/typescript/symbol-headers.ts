@@ -4,6 +4,7 @@ import {
 } from 'ts-morph';
 import type { PropValue } from '../../model/facts.js';
 import { compact } from '../support/text.js';
+import { decoratorName } from '../support/decorators.js';
 
 /** One top-level declaration the TypeScript extractor turns into a Symbol node. */
 export interface SymbolHeader {
@@ -18,7 +19,7 @@ const MAX_MEMBERS = 60;
 /** Decorator names as written (`@Component(...)` → `Component`, `@ng.Injectable()` → `Injectable`). */
 export function decoratorNames(node: Node): string[] {
   if (!Node.isDecoratable(node)) return [];
-  return node.getDecorators().map((d) => d.getName());
+  return node.getDecorators().map((d) => decoratorName(d) ?? d.getText().slice(0, 60));
 }
 
 function typeParamsText(node: Node): string {

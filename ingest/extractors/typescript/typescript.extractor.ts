@@ -9,6 +9,7 @@ import { ANGULAR_CLASS_DECORATORS, publicMembersOf } from './class-members.js';
 import { extractImports } from './imports.js';
 import { extractInjections } from './injections.js';
 import { headersOf } from './symbol-headers.js';
+import { decoratorName } from '../support/decorators.js';
 
 const PARSER = 'typescript';
 const MAX_PARSE_EVENTS = 10;
@@ -48,7 +49,7 @@ function extractSymbols(ctx: ExtractContext, file: SourceFile, into: FileFacts):
         }));
         addEdge(into, { type: 'DEFINES', from: fileId, to: id });
         owners.set(header.node, id);
-        if (Node.isClassDeclaration(header.node) && header.node.getDecorators().some((d) => ANGULAR_CLASS_DECORATORS.has(d.getName()))) {
+        if (Node.isClassDeclaration(header.node) && header.node.getDecorators().some((d) => ANGULAR_CLASS_DECORATORS.has(decoratorName(d) ?? ''))) {
           extractMembers(ctx, header.node, header.name, id, into);
         }
       }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { angularExtractor } from '../../../ingest/extractors/angular/index.js';
 import { EXTRACTOR_ERROR } from '../../../ingest/extractors/support/facts.js';
 import { routesExtractor } from '../../../ingest/extractors/routes/index.js';
+import { templateExtractor } from '../../../ingest/extractors/templates/index.js';
 import { typescriptExtractor } from '../../../ingest/extractors/typescript/index.js';
 import { ids } from '../../../ingest/model/ids.js';
 import type { FileFacts } from '../../../ingest/model/facts.js';
@@ -79,6 +80,15 @@ describe('extractors are total', () => {
     }
     const events = all.flatMap((f) => f.events).filter((e) => !e.path.includes('/broken/'));
     expect(events).toEqual([]);
+  });
+
+  it('keep the facts of a class whose decorators have no name (`@({…})`, `@(list[0])`)', () => {
+    const mem = memoryWorkspace({
+      'src/odd.ts': "@({ imports: [RouterModule.forChild([{ }])] })\n@(registry[0])\n@Component({ selector: 'app-odd', template: '<p></p>' })\nexport class Odd {}",
+    });
+    const facts = mem.extract('src/odd.ts', [...EXTRACTORS, templateExtractor]);
+    expect(facts.events).toEqual([]);
+    expect(facts.nodes.find((n) => n.id === ids.symbol(REPO_ID, 'src/odd.ts', 'Odd'))).toMatchObject({ labels: ['Symbol', 'Component'], props: expect.objectContaining({ selector: 'app-odd' }) });
   });
 
   it('never throw on random TypeScript-ish text', () => {
