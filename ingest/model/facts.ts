@@ -16,7 +16,7 @@ export const REL_TYPES = [
   'CONTAINS', 'DEFINES', 'HAS_MEMBER', 'IMPORTS', 'TEMPLATES', 'STYLES', 'DECLARES', 'INJECTS',
   'ROUTES_TO', 'LOADS_CHILDREN', 'CHILD_OF', 'GUARDED_BY', 'RESOLVES', 'USES_SELECTOR', 'HAS_USAGE',
   'HAS_COLUMN', 'USES_RENDERER', 'TRIGGERS_NAV', 'TARGETS', 'LOADS_REMOTE', 'EXPOSES', 'HAS_PROP',
-  'EMITS', 'HAS_ENDPOINT', 'CALLS_ENDPOINT', 'COVERS', 'IN_ANCHOR', 'REPORTED_IN', 'RENDERS_GRID',
+  'EMITS', 'HAS_ENDPOINT', 'CALLS_ENDPOINT', 'COVERS', 'IN_ANCHOR', 'REPORTED_IN', 'RENDERS_GRID', 'USES_PIPE',
 ] as const;
 export type RelType = (typeof REL_TYPES)[number];
 
@@ -63,6 +63,8 @@ export interface RefFact {
      */
     | { kind: 'selector'; selector: string; attrs?: string[] }
     | { kind: 'contractTag'; tag: string }
+    /** A pipe by its template name (`@Pipe({ name })` → `Pipe.pipeName`); Angular's own pipes stay unresolved. */
+    | { kind: 'pipe'; name: string }
     | { kind: 'symbol'; name: string; fromPath?: string }
     /**
      * A URL to match against Route full paths. `from`: the repo-relative file the link is written in,

@@ -21,6 +21,8 @@ export function refKey(target: RefTarget): string {
     }
     case 'contractTag':
       return `tag:${target.tag.toLowerCase()}`;
+    case 'pipe':
+      return `pipe:${target.name}`;
     case 'symbol':
       return `symbol:${target.name}`;
     case 'routePath':
@@ -52,6 +54,7 @@ export function targetKeys(labels: readonly string[], props: Record<string, Prop
       for (const a of part.attrs) keys.push(`selector:[${a}]`);
     }
   }
+  if (has('Pipe') && str('pipeName')) keys.push(`pipe:${str('pipeName')}`);
   if (has('ContractComponent') && str('tag')) keys.push(`tag:${(str('tag') as string).toLowerCase()}`);
   if (has('Symbol') && str('name')) keys.push(`symbol:${str('name')}`);
   if (has('Route')) keys.push('route:*');

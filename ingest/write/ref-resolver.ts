@@ -1,4 +1,4 @@
-import { candidatesContract, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
+import { candidatesContract, candidatesPipe, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
 import type { RefTarget } from './ref-keys.js';
 import { best, endpointMatchScore, parseSelector, selectorMatches, type SelectorPart } from './ref-match.js';
 import { routeResolver } from './route-resolver.js';
@@ -93,6 +93,13 @@ async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind
       const rows = (await Promise.all(chunk(tags, 1000).map((p) => read(candidatesContract, { repoId, tags: p })))).flat();
       const byTag = groupBy(rows, (r) => r.tag);
       return (t) => (t.kind === 'contractTag' ? pick((byTag.get(t.tag.toLowerCase()) ?? []).map((r) => r.id), 'contract component') : none('wrong kind'));
+    }
+    case 'pipe': {
+      const names = [...new Set((targets as Targets<'pipe'>).map((t) => t.name))];
+      const rows = (await Promise.all(chunk(names, 1000).map((p) => read(candidatesPipe, { repoId, names: p })))).flat();
+      const byName = groupBy(rows, (r) => r.name);
+      // Angular's own pipes (`async`, `date`…) and library pipes have no node here: unresolved, like package elements.
+      return (t) => (t.kind === 'pipe' ? pick((byName.get(t.name) ?? []).map((r) => r.id), 'pipe') : none('wrong kind'));
     }
     case 'symbol': {
       const names = [...new Set((targets as Targets<'symbol'>).map((t) => t.name))];

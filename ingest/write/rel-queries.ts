@@ -45,4 +45,5 @@ export const MERGE_REL: Record<RelType, Query<EdgeParams, Written>> = {
   IN_ANCHOR: loadQuery<EdgeParams, Written>('ingest/merge-rel-in-anchor.cypher'),
   REPORTED_IN: loadQuery<EdgeParams, Written>('ingest/merge-rel-reported-in.cypher'),
   RENDERS_GRID: loadQuery<EdgeParams, Written>('ingest/merge-rel-renders-grid.cypher'),
+  USES_PIPE: loadQuery<EdgeParams, Written>('ingest/merge-rel-uses-pipe.cypher'),
 };

@@ -20,6 +20,7 @@ const labelSetsWithKeys = loadQuery<{ repoId: string }, { labels: string[]; keys
  */
 const OPTIONAL_IN_FIXTURE: Record<string, string[]> = {
   Repo: ['remote'], // the fixture is not its own git repository, so it has no remote
+  NavTrigger: ['menuEntry'], // only routerLinks bound to a loop over a menu array carry it
 };
 
 interface NodeType { name: string; labels: string[]; fields: string[] }

@@ -1,5 +1,5 @@
 import type { FileFacts, PropValue } from '../../model/facts.js';
-import { ids } from '../../model/ids.js';
+import { factId, ids } from '../../model/ids.js';
 import { addEdge, addRef, upsertNode } from '../support/facts.js';
 
 /** One piece of a navigation target: a literal path piece, or a value only known at run time. */
@@ -81,6 +81,11 @@ export interface NavTriggerInput {
   expression: string;
   target: NavTarget;
   extra?: Record<string, PropValue>;
+  /**
+   * Distinguishes several triggers of one attribute (a `routerLink` inside a loop over a menu
+   * array gets one per distinct value); part of the id.
+   */
+  variant?: string;
 }
 
 /**
@@ -89,7 +94,9 @@ export interface NavTriggerInput {
  * `input.path` belongs to). Returns the trigger id.
  */
 export function emitNavTrigger(into: FileFacts, input: NavTriggerInput): string {
-  const id = ids.navTrigger(input.repoId, input.path, input.line, input.col);
+  const id = input.variant === undefined
+    ? ids.navTrigger(input.repoId, input.path, input.line, input.col)
+    : factId(input.repoId, 'nav', input.path, `${input.line}:${input.col}:${input.variant}`);
   const { target } = input;
   const props: Record<string, PropValue> = {
     kind: input.kind,

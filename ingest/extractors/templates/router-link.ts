@@ -9,6 +9,8 @@ export interface RouterLinkFound {
   endLine: number;
   expression: string;
   target: NavTarget;
+  /** The bound expression (`[routerLink]="item.link"`), for loop-driven links. */
+  ast?: AST;
 }
 
 function sliceOf(source: string, ast: AST): string {
@@ -67,6 +69,6 @@ export function routerLinkOf(el: TemplateElement): RouterLinkFound | undefined {
   const source = exprSource(input.value);
   return {
     line: start.line + 1, col: start.col + 1, endLine: input.sourceSpan.end.line + 1,
-    expression: source, target: boundTarget(exprAst(input.value), source),
+    expression: source, target: boundTarget(exprAst(input.value), source), ast: exprAst(input.value),
   };
 }

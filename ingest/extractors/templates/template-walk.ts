@@ -1,8 +1,19 @@
 import {
-  ASTWithSource, BindingType, ParsedEventType, TmplAstContent, TmplAstElement, TmplAstRecursiveVisitor, TmplAstTemplate,
-  TmplAstText, parseTemplate, type AST, type TmplAstBoundAttribute, type TmplAstBoundEvent, type TmplAstNode,
-  type TmplAstTextAttribute,
+  ASTWithSource, BindingType, ParsedEventType, RecursiveAstVisitor, TmplAstBoundAttribute, TmplAstContent, TmplAstElement, TmplAstRecursiveVisitor,
+  TmplAstTemplate, TmplAstText, parseTemplate, type AST, type BindingPipe, type TmplAstBoundEvent, type TmplAstBoundText,
+  type TmplAstForLoopBlock, type TmplAstIfBlockBranch, type TmplAstLetDeclaration, type TmplAstNode, type TmplAstSwitchBlock,
+  type TmplAstSwitchBlockCase, type TmplAstTextAttribute,
 } from '@angular/compiler';
+
+/**
+ * A loop variable in scope (`*ngFor="let item of menu"`, `@for (item of menu; …)`): what it iterates,
+ * and the loops around the loop itself (`outer`), in which `iterated` is evaluated.
+ */
+export interface LoopBinding {
+  name: string;
+  iterated: AST;
+  outer?: LoopBinding;
+}
 
 /** Where a template's text lives inside its file (inline templates are a slice of a .ts file). */
 export interface TemplateRange {
@@ -26,10 +37,19 @@ export interface TemplateElement {
   attrs: string[];
   /** Static text directly inside the element. */
   text: string[];
+  /** The innermost loop variable in scope (follow `outer` for the others), if inside a loop. */
+  loop?: LoopBinding;
+  /**
+   * Pipe names used by the element's bindings, its structural directive, its direct `{{ }}` text
+   * and control-flow expressions directly inside it (`| currency`, `| orderStatus: 'short'`).
+   */
+  pipes: string[];
 }
 
 export interface ParsedTemplateResult {
   elements: TemplateElement[];
+  /** Pipes used outside any element (top-level text or control-flow expressions). */
+  pipes: string[];
   errors: Array<{ message: string; line?: number }>;
 }
 
@@ -94,48 +114,150 @@ function isStructural(t: TmplAstTemplate): boolean {
   return child.sourceSpan.start.offset === t.sourceSpan.start.offset;
 }
 
+/** The loop variable an `*ngFor` / `<ng-template ngFor [ngForOf]>` introduces, if `t` is one. */
+function ngForBinding(t: TmplAstTemplate, outer: LoopBinding | undefined): LoopBinding | undefined {
+  const of = [...t.templateAttrs, ...t.inputs].find((a): a is TmplAstBoundAttribute => a instanceof TmplAstBoundAttribute && a.name === 'ngForOf');
+  const item = t.variables.find((v) => v.value === '$implicit' || v.value === '');
+  return of && item ? { name: item.name, iterated: exprAst(of.value), ...(outer ? { outer } : {}) } : undefined;
+}
+
+class PipeNames extends RecursiveAstVisitor {
+  constructor(readonly names: Set<string>) {
+    super();
+  }
+
+  override visitPipe(ast: BindingPipe, context: unknown): void {
+    if (/^[A-Za-z_$][\w$]*$/.test(ast.name)) this.names.add(ast.name); // a parse error leaves ''
+    super.visitPipe(ast, context);
+  }
+}
+
+/** Adds the names of the pipes an expression uses to `into`. */
+function collectPipes(into: Set<string>, ...values: Array<AST | null | undefined>): void {
+  let visitor: PipeNames | undefined;
+  for (const value of values) {
+    // Most bindings have no `|` at all: skip the walk (ASTWithSource keeps the source text).
+    if (!value || (value instanceof ASTWithSource && typeof value.source === 'string' && !value.source.includes('|'))) continue;
+    exprAst(value).visit((visitor ??= new PipeNames(into)));
+  }
+}
+
+function bindingValues(inputs: Array<TmplAstBoundAttribute | TmplAstTextAttribute>, outputs: TmplAstBoundEvent[]): AST[] {
+  return [
+    ...inputs.filter((i): i is TmplAstBoundAttribute => i instanceof TmplAstBoundAttribute).map((i) => i.value),
+    ...outputs.map((o) => o.handler),
+  ];
+}
+
 function textOf(children: TmplAstNode[]): string[] {
   return children.filter((c): c is TmplAstText => c instanceof TmplAstText).map((c) => clip(c.value, 80)).filter(Boolean);
 }
 
 class Collector extends TmplAstRecursiveVisitor {
   readonly elements: TemplateElement[] = [];
+  readonly rootPipes = new Set<string>();
   private readonly pending = new WeakMap<object, string[]>();
+  private readonly pendingPipes = new WeakMap<object, Set<string>>();
+  private loop: LoopBinding | undefined;
+  /** Pipes of the element whose children are being visited (else the template's top level). */
+  private pipes = this.rootPipes;
 
-  private add(tag: string, node: TmplAstElement | TmplAstTemplate | TmplAstContent, extra: Partial<TemplateElement>): void {
+  private withPipes(pipes: Set<string>, visit: () => void): void {
+    const saved = this.pipes;
+    this.pipes = pipes;
+    try {
+      visit();
+    } finally {
+      this.pipes = saved;
+    }
+  }
+
+  private withLoop(binding: LoopBinding | undefined, visit: () => void): void {
+    const saved = this.loop;
+    if (binding) this.loop = binding;
+    try {
+      visit();
+    } finally {
+      this.loop = saved;
+    }
+  }
+
+  /** Records an element; returns the set its pipes go into (filled while its children are visited). */
+  private add(tag: string, node: TmplAstElement | TmplAstTemplate | TmplAstContent, extra: Partial<TemplateElement>, pipes: Set<string>): Set<string> {
     const start = node.sourceSpan.start;
     const end = (node.endSourceSpan ?? node.sourceSpan).end;
-    this.elements.push({
+    const el: TemplateElement = {
       tag, line: start.line + 1, col: start.col + 1, endLine: end.line + 1,
-      attributes: [], inputs: [], outputs: [], attrs: [], text: [], ...extra,
-    });
+      attributes: [], inputs: [], outputs: [], attrs: [], text: [], ...extra, ...(this.loop ? { loop: this.loop } : {}), pipes: [],
+    };
+    this.elements.push(el);
+    this.finish.push(() => void (el.pipes = [...pipes]));
+    return pipes;
   }
+
+  /** Fills every element's `pipes` once the whole template was visited. */
+  readonly finish: Array<() => void> = [];
 
   override visitElement(el: TmplAstElement): void {
     const structural = this.pending.get(el) ?? [];
+    const pipes = new Set(this.pendingPipes.get(el));
+    collectPipes(pipes, ...bindingValues(el.inputs, el.outputs));
     this.add(el.name.replace(/^:svg:/, ''), el, {
       attributes: el.attributes, inputs: el.inputs, outputs: el.outputs, text: textOf(el.children),
       attrs: summarise(el.attributes, el.inputs, el.outputs, el.references, structural),
-    });
-    super.visitElement(el);
+    }, pipes);
+    this.withPipes(pipes, () => super.visitElement(el));
   }
 
   override visitTemplate(t: TmplAstTemplate): void {
+    const pipes = new Set<string>();
+    collectPipes(pipes, ...bindingValues([...t.templateAttrs, ...t.inputs], t.outputs));
     if (isStructural(t)) {
       this.pending.set(t.children[0] as object, structuralAttrs(t));
-    } else {
-      const vars = t.variables.map((v) => (v.value && v.value !== '$implicit' ? `let-${v.name}=${v.value}` : `let-${v.name}`));
-      this.add(t.tagName ?? 'ng-template', t, {
-        attributes: t.attributes, inputs: t.inputs, outputs: t.outputs, text: textOf(t.children),
-        attrs: [...summarise(t.attributes, t.inputs, t.outputs, t.references, structuralAttrs(t)), ...vars],
-      });
+      this.pendingPipes.set(t.children[0] as object, pipes);
+      this.withLoop(ngForBinding(t, this.loop), () => super.visitTemplate(t));
+      return;
     }
-    super.visitTemplate(t);
+    const vars = t.variables.map((v) => (v.value && v.value !== '$implicit' ? `let-${v.name}=${v.value}` : `let-${v.name}`));
+    this.add(t.tagName ?? 'ng-template', t, {
+      attributes: t.attributes, inputs: t.inputs, outputs: t.outputs, text: textOf(t.children),
+      attrs: [...summarise(t.attributes, t.inputs, t.outputs, t.references, structuralAttrs(t)), ...vars],
+    }, pipes);
+    this.withPipes(pipes, () => this.withLoop(ngForBinding(t, this.loop), () => super.visitTemplate(t)));
+  }
+
+  override visitForLoopBlock(block: TmplAstForLoopBlock): void {
+    const binding: LoopBinding = { name: block.item.name, iterated: exprAst(block.expression), ...(this.loop ? { outer: this.loop } : {}) };
+    collectPipes(this.pipes, block.expression);
+    this.withLoop(binding, () => super.visitForLoopBlock(block));
+  }
+
+  override visitIfBlockBranch(block: TmplAstIfBlockBranch): void {
+    collectPipes(this.pipes, block.expression);
+    super.visitIfBlockBranch(block);
+  }
+
+  override visitSwitchBlock(block: TmplAstSwitchBlock): void {
+    collectPipes(this.pipes, block.expression);
+    super.visitSwitchBlock(block);
+  }
+
+  override visitSwitchBlockCase(block: TmplAstSwitchBlockCase): void {
+    collectPipes(this.pipes, block.expression);
+    super.visitSwitchBlockCase(block);
+  }
+
+  override visitLetDeclaration(decl: TmplAstLetDeclaration): void {
+    collectPipes(this.pipes, decl.value);
+  }
+
+  override visitBoundText(text: TmplAstBoundText): void {
+    collectPipes(this.pipes, text.value);
   }
 
   override visitContent(c: TmplAstContent): void {
-    this.add('ng-content', c, { attributes: c.attributes, attrs: summarise(c.attributes, [], [], [], []) });
-    super.visitContent(c);
+    const pipes = this.add('ng-content', c, { attributes: c.attributes, attrs: summarise(c.attributes, [], [], [], []) }, new Set());
+    this.withPipes(pipes, () => super.visitContent(c));
   }
 }
 
@@ -152,6 +274,7 @@ export function walkTemplate(text: string, url: string, range?: TemplateRange): 
   });
   const collector = new Collector();
   for (const node of parsed.nodes) node.visit(collector);
+  for (const finish of collector.finish) finish();
   const errors = (parsed.errors ?? []).map((e) => ({ message: clip(e.msg, 300), line: e.span.start.line + 1 }));
-  return { elements: collector.elements, errors };
+  return { elements: collector.elements, pipes: [...collector.rootPipes], errors };
 }

@@ -74,6 +74,11 @@ export interface UsageOwner {
   className?: string;
 }
 
+/** `USES_PIPE` references by pipe name (`{{ total | currency }}`), resolved to `Pipe {pipeName}` by the pipeline. */
+export function emitPipeRefs(into: FileFacts, from: string, pipes: readonly string[]): void {
+  for (const name of pipes) addRef(into, { type: 'USES_PIPE', from, target: { kind: 'pipe', name } });
+}
+
 /**
  * Writes the Usage node of one element occurrence, its HAS_USAGE edges and, for custom elements,
  * a USES_SELECTOR reference: `contractTag` for configured families (sdf/adp web components; the
@@ -99,6 +104,7 @@ export function emitUsage(into: FileFacts, owner: UsageOwner, el: TemplateElemen
   if (owner.className) props.ownerClass = owner.className;
   upsertNode(into, { id, labels: ['Usage'], props, searchText: lexText(el.tag, text, ...labels) });
   for (const from of owner.ownerIds) addEdge(into, { type: 'HAS_USAGE', from, to: id });
+  emitPipeRefs(into, id, el.pipes);
   const lower = el.tag.toLowerCase();
   if (isFamilyTag(family, owner.families)) {
     addRef(into, { type: 'USES_SELECTOR', from: id, target: { kind: 'contractTag', tag: lower } });
