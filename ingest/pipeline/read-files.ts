@@ -25,7 +25,7 @@ export interface SourceInfo {
   sha256: string;
   blob: string;
   executable: boolean;
-  /** UTF-8 text; empty when the file was skipped. */
+  /** UTF-8 text without a byte-order mark (compiler offsets exclude it); empty when the file was skipped. */
   text: string;
   /** Why the file is recorded but not parsed (symlink leaving the root, too large, binary, unreadable). */
   skipReason?: string;
@@ -106,8 +106,21 @@ export async function readOne(root: string, path: string, maxFileBytes: number):
     text: '',
   };
   if (content.subarray(0, 8000).includes(0)) return { ...info, skipReason: 'binary content' };
-  info.text = content.toString('utf8');
+  info.text = decodeText(content);
   // The stat must describe the bytes hashed: taken before the read, and dropped if the size moved.
   if (!symlink && content.length === stat.size) info.stat = { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, readAt };
   return info;
+}
+
+/**
+ * A file's text as every parser sees it: without a leading byte-order mark (files saved by Visual
+ * Studio have one; the TypeScript compiler drops it, so template offsets would disagree by one).
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** UTF-8 bytes → the text extractors see (`withoutBom`). */
+export function decodeText(content: Buffer): string {
+  return withoutBom(content.toString('utf8'));
 }

@@ -6,7 +6,7 @@ import { emptyFacts, type FileFacts } from '../model/facts.js';
 import { validateFacts } from '../write/validate-facts.js';
 import { isInside, isSafeRelativePath } from './discovery.js';
 import { isTypeScriptKind } from './file-kind.js';
-import type { SourceInfo } from './read-files.js';
+import { decodeText, type SourceInfo } from './read-files.js';
 
 export interface ExtractionScope {
   repoId: string;
@@ -50,7 +50,7 @@ export function extractFile(scope: ExtractionScope, source: SourceInfo): Extract
     if (known) return known.skipReason ? undefined : known.text;
     try {
       const abs = realpathSync(join(scope.root, path));
-      return isInside(scope.root, abs) ? readFileSync(abs, 'utf8') : undefined;
+      return isInside(scope.root, abs) ? decodeText(readFileSync(abs)) : undefined;
     } catch {
       return undefined;
     }

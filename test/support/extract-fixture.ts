@@ -6,6 +6,7 @@ import { createTsProject } from '../../ingest/pipeline/ts-project.js';
 import type { ExtractContext, Extractor } from '../../ingest/model/extractor.js';
 import { emptyFacts, type FileFacts } from '../../ingest/model/facts.js';
 import { silentLogger } from '../../src/runtime/logger.js';
+import { withoutBom } from '../../ingest/pipeline/read-files.js';
 
 export const FIXTURE_ROOT = fileURLToPath(new URL('../fixtures/workspace', import.meta.url));
 export const REPO_ID = 'fx';
@@ -24,7 +25,11 @@ export interface Workspace {
 }
 
 function makeWorkspace(root: string, project: Project, files: Map<string, string>): Workspace {
-  const read = (path: string): string | undefined => files.get(path);
+  // Texts as the pipeline hands them to extractors (read-files.ts decodes them without a BOM).
+  const read = (path: string): string | undefined => {
+    const text = files.get(path);
+    return text === undefined ? undefined : withoutBom(text);
+  };
   return {
     root,
     project,

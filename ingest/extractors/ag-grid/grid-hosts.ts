@@ -31,8 +31,7 @@ function templateOf(ctx: ExtractContext, sf: SourceFile, cls: ClassDeclaration):
   }
   if (!propertyValue(meta, 'template') || !ctx.text.includes('ag-grid-angular')) return undefined;
   const inline = inlineTemplates(sf).templates.find((t) => t.cls === cls);
-  // Ranges are offsets into the compiler's text of the file (a BOM is not part of it).
-  return inline ? { path: ctx.path, elements: walkTemplate(sf.getFullText(), ctx.path, inline.range).elements } : undefined;
+  return inline ? { path: ctx.path, elements: walkTemplate(ctx.text, ctx.path, inline.range).elements } : undefined;
 }
 
 /** Every ag-Grid table in the templates of a file's component classes. */

@@ -58,12 +58,12 @@ function emitRouterLink(
 
 function extractTemplate(
   ctx: ExtractContext, into: FileFacts, owner: UsageOwner, range: TemplateRange | undefined, firers: string[],
-  findClass: () => ClassDeclaration | undefined, text = ctx.text,
+  findClass: () => ClassDeclaration | undefined,
 ): void {
   let cls: { value: ClassDeclaration | undefined } | undefined;
   const ownerClass = (): ClassDeclaration | undefined => (cls ??= { value: findClass() }).value;
   const onRead = readerFor(ctx);
-  const { elements, pipes, errors } = walkTemplate(text, ctx.path, range);
+  const { elements, pipes, errors } = walkTemplate(ctx.text, ctx.path, range);
   // Pipes outside any element (top-level `{{ }}`, `@if (x | async)`) are used by the template's owner.
   const topOwner = owner.ownerIds.at(-1);
   if (topOwner) emitPipeRefs(into, topOwner, pipes);
@@ -112,8 +112,7 @@ export const templateExtractor: Extractor = {
       guarded(into, PARSER, t.cls, `inline template of ${t.className}`, () => {
         const classId = ids.symbol(ctx.repoId, ctx.path, t.className);
         const owner: UsageOwner = { repoId: ctx.repoId, path: ctx.path, families, ownerIds: [fileId, classId], className: t.className };
-        // The range is an offset into the compiler's text of the file, which has no BOM (ctx.text may).
-        extractTemplate(ctx, into, owner, t.range, [classId], () => t.cls, sf.getFullText());
+        extractTemplate(ctx, into, owner, t.range, [classId], () => t.cls);
       });
     }
   },
