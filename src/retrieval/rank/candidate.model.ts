@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { CONTRACT_SYMBOL } from '../signature/signature-cues.js';
 
-/** The retrieval lanes (five mandatory ones plus `closure`, the bounded expansion from anchors). */
-export const LANES = ['lexical', 'symbol', 'policy', 'artifact', 'memory', 'closure'] as const;
+/**
+ * The retrieval lanes: the five of seed 002 (lexical = names, symbol, policy, artifact, memory), `closure`
+ * (the bounded expansion from anchors), and the text lanes that find what prompts describe rather than
+ * name: `content` (BM25 over file text), `fielded` (stemmed, fielded file text), `history` (past commit
+ * messages → the files they changed) and `uitext` (translation values and template text → files).
+ */
+export const LANES = ['lexical', 'symbol', 'policy', 'artifact', 'memory', 'closure', 'content', 'fielded', 'history', 'uitext'] as const;
 export type Lane = (typeof LANES)[number];
 
 /** What a candidate row points at; drives the anchor-kind bonus and the entrypoint/definition roles. */

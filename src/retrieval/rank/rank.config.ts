@@ -44,7 +44,7 @@ export interface RankConfig {
 }
 
 export const DEFAULT_RANK_CONFIG: RankConfig = {
-  laneWeights: { symbol: 0.45, lexical: 0.35, artifact: 0.3, memory: 0.2, policy: 0.15, closure: 0.15 },
+  laneWeights: { symbol: 0.45, lexical: 0.35, artifact: 0.3, memory: 0.2, policy: 0.15, closure: 0.15, content: 0, fielded: 0, history: 0, uitext: 0 },
   corroborationBonus: 0.1,
   derivedLanes: ['closure'],
   maxCorroboratingLanes: 3,
