@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { storeWholeNumbersAsIntegers } from '../../src/graph/index.js';
+import { fileTextFields } from '../../src/text/file-text.js';
 import { lexText } from '../../src/text/lex-text.js';
+import { repoSearchKey } from '../../src/text/repo-search-key.js';
 import type { FileFacts, ParseEventFact, PropValue, RelType } from '../model/facts.js';
 import { factId, ids } from '../model/ids.js';
 import type { SourceInfo } from '../pipeline/read-files.js';
@@ -51,6 +53,7 @@ export function prepareFile(repoId: string, snapshotId: string, source: SourceIn
   const fileProps: Record<string, PropValue> = {
     ...base, id: fileId, path, name: path.split('/').pop() as string, kind: source.kind, size: source.size,
     sha256: source.sha256, blob: source.blob, executable: source.executable, anchor, reads, searchText: lexText(path),
+    ftRepo: repoSearchKey(repoId), ...fileTextFields(path, source.text),
   };
   if (source.skipReason) fileProps.skipped = source.skipReason;
   nodes.push({ id: fileId, labels: ['File'], drop: [], props: fileProps });

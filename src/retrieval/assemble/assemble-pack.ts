@@ -122,7 +122,8 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   lap('lexemes');
 
   const snapshotId = snapStart?.snapshotId ?? '';
-  const retrieval = await retrieve({ ctx, lexemes, budgets, snapshotId, now, endpointPaths: fetched.endpointPaths, artifacts: fetched.statuses, progress });
+  const taskText = [prompt, ...agentLexemes, jira?.summary ?? '', jira?.description ?? ''].filter(Boolean).join('\n');
+  const retrieval = await retrieve({ ctx, taskText, lexemes, budgets, snapshotId, now, endpointPaths: fetched.endpointPaths, artifacts: fetched.statuses, progress });
   lap('retrieval');
 
   // Graph hints from the anchor files only, so a stray closure file cannot change the task's nature.
@@ -170,7 +171,7 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   const hopCandidates: Candidate[] = chains.flatMap((c) => c.hops.flatMap((h) => (h.path && h.id && !chainPaths.has(h.path)
     ? [{ id: h.id, kind: 'file' as const, path: h.path, lane: 'closure' as const, rawScore: 1, reasons: [`hop ${h.label} of the ${c.chainType} proof chain`] }] : [])));
   if (hopCandidates.length > 0) {
-    const ranked = await rankWithDetails({ ctx, lexemes, budgets, snapshotId, now }, [...retrieval.candidates, ...hopCandidates], retrieval.details);
+    const ranked = await rankWithDetails({ ctx, lexemes, budgets, snapshotId }, [...retrieval.candidates, ...hopCandidates], retrieval.details);
     ({ selected, cut, anchors } = selectRanked(ranked, budgets, retrieval.lanesSearched));
     cut = [...cut, ...retrieval.closure.cut];
   }

@@ -3,6 +3,7 @@ import { expandClosure, type ClosureResult } from '../closure/closure.js';
 import { artifactLane, type ArtifactStatus } from '../lanes/artifact.lane.js';
 import type { LaneContext, LaneResult } from '../lanes/lane.model.js';
 import { fileDetailsQuery, type FileDetailRow, type MemoryRow, type PolicyRecordRow } from '../lanes/lane.queries.js';
+import { contentLane, fieldedLane } from '../lanes/content.lane.js';
 import { lexicalLane } from '../lanes/lexical.lane.js';
 import { readActiveMemories, scopeMemories } from '../lanes/memory.lane.js';
 import { policyPlaneOf, readPolicyRecords } from '../lanes/policy.lane.js';
@@ -18,6 +19,8 @@ import type { AssemblyBudgets } from './assembly.config.js';
 
 export interface RetrievalInput {
   ctx: LaneContext;
+  /** The task's words as written (prompt, agent terms, ticket text), for the text lanes. */
+  taskText: string;
   lexemes: readonly Lexeme[];
   budgets: AssemblyBudgets;
   snapshotId: string;
@@ -70,7 +73,7 @@ function enrich(candidates: readonly Candidate[], details: ReadonlyMap<string, F
 }
 
 /** Ranks candidates with file details, reading details of newly ranked files first. */
-export async function rankWithDetails(input: RetrievalInput, candidates: readonly Candidate[], details: Map<string, FileDetailRow>): Promise<RankedFile[]> {
+export async function rankWithDetails(input: Pick<RetrievalInput, 'ctx' | 'lexemes' | 'budgets' | 'snapshotId'>, candidates: readonly Candidate[], details: Map<string, FileDetailRow>): Promise<RankedFile[]> {
   const first = rankFiles(enrich(candidates, details, input.snapshotId), input.lexemes, input.budgets.rank);
   const before = details.size;
   await readDetails(input.ctx, first, details, input.budgets);
@@ -110,8 +113,10 @@ export function selectRanked(ranked: readonly RankedFile[], budgets: AssemblyBud
  */
 export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
   const { ctx, lexemes, budgets } = input;
-  input.progress?.('searching the lexical, symbol and artifact lanes');
+  input.progress?.('searching the text, lexical, symbol and artifact lanes');
   const first: LaneResult[] = await Promise.all([
+    contentLane(ctx, input.taskText),
+    fieldedLane(ctx, input.taskText),
     lexicalLane(ctx, lexemes, { perIndex: budgets.lexicalPerIndex }),
     symbolLane(ctx, lexemes, { limit: budgets.symbolLimit }),
     artifactLane(ctx, lexemes, { endpointPaths: input.endpointPaths ?? [], artifacts: input.artifacts ?? [] }),

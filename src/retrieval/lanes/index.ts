@@ -1,6 +1,7 @@
 export { artifactLane, type ArtifactStatus } from './artifact.lane.js';
 export { kindOfLabels, toCandidate, toCandidates } from './lane-rows.js';
 export { guardedLane, lexemesOf, type LaneContext, type LaneResult } from './lane.model.js';
+export { contentLane, fieldedLane, FIELD_BOOSTS } from './content.lane.js';
 export { DEFAULT_INDEX_WEIGHTS, lexicalLane } from './lexical.lane.js';
 export { memoryLane, readActiveMemories, scopeMemories, type ScopedMemory } from './memory.lane.js';
 export { policyLane, policyPlaneOf, readPolicyRecords, type PolicyPlane } from './policy.lane.js';

@@ -106,3 +106,11 @@ export interface ClosureRow {
 }
 
 export const closureExpandQuery = loadQuery<{ repoId: string; seedIds: string[]; perEdge: Integer }, ClosureRow>('retrieval/closure-expand.cypher');
+
+/** A File ranked by one of the content indexes. */
+export interface FileTextRow extends LaneRow {
+  bytes: number | null;
+  score: number;
+}
+
+export const fileTextSearchQuery = loadQuery<{ index: 'ft_file_content' | 'ft_file_fields'; query: string; repoId: string; limit: Integer }, FileTextRow>('retrieval/file-text-search.cypher');

@@ -33,10 +33,12 @@ export function laneContributions(hits: readonly NormalizedCandidate[], config: 
     const best = bestBy(hits.filter((h) => h.lane === lane), (h) => h.laneScore);
     if (!best || best.laneScore <= 0) continue;
     lanes.push(lane);
+    // Text lanes weigh in through their fusion (text-fusion.ts), not one by one.
+    if (!(config.laneWeights[lane] > 0)) continue;
     const value = round(config.laneWeights[lane] * best.laneScore);
     parts.push({ name: `lane:${lane}`, value, detail: `${lane} lane: ${describeHit(best)} at ${round(best.laneScore, 3)} of the lane's best` });
   }
-  const independent = lanes.filter((l) => !config.derivedLanes.includes(l));
+  const independent = lanes.filter((l) => config.laneWeights[l] > 0 && !config.derivedLanes.includes(l));
   const extra = Math.min(config.maxCorroboratingLanes, independent.length - 1);
   if (extra > 0) parts.push({ name: 'corroboration', value: round(config.corroborationBonus * extra), detail: `found by ${independent.length} independent lanes (${independent.join(', ')})` });
   return { parts, lanes };

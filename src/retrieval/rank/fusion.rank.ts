@@ -8,6 +8,7 @@ import { normalizeLaneScores, type NormalizedCandidate } from './lane-normalizer
 import { matchLexemes, prepareLexemes } from './lexeme-match.js';
 import { parentFolder, pathTokenSet } from './path-features.js';
 import { DEFAULT_RANK_CONFIG, type RankConfig } from './rank.config.js';
+import { fuseTextLanes, type TextFusionScore } from './text-fusion.js';
 
 /** A graph entity inside a ranked file (the hits that put the file there). */
 export interface RankedEntity {
@@ -70,6 +71,13 @@ function reasonsOf(parts: readonly Contribution[], hits: readonly NormalizedCand
   return [...kept.filter((r) => !tail.includes(r)).slice(0, max - tail.length), ...tail];
 }
 
+function textContribution(fused: TextFusionScore | undefined, config: RankConfig): Contribution | null {
+  if (!fused || !(fused.score > 0) || !(config.textWeight > 0)) return null;
+  const lanes = Object.entries(fused.lanes).filter(([, v]) => (v ?? 0) > 0).map(([lane, v]) => `${lane} ${round(v ?? 0, 2)}`).join(', ');
+  const sibling = fused.sibling ? `; sibling ${fused.sibling.path} adds ${round(fused.sibling.value, 2)}` : '';
+  return { name: 'text', value: round(config.textWeight * fused.score), detail: `task words in the file (${lanes || 'through its sibling'})${sibling}` };
+}
+
 /**
  * Fuses lane candidates into a ranked list of files with explained scores. Per file: lane weights ×
  * max-normalised lane scores, a corroboration bonus, lexeme boosts, the best anchor-kind bonus, a
@@ -87,8 +95,11 @@ export function rankFiles(candidates: readonly Candidate[], lexemes: readonly Le
     else byPath.set(c.path, [c]);
   }
   const prepared = prepareLexemes(lexemes);
+  const text = fuseTextLanes(normalized, config.textFusion);
   const drafts = [...byPath.entries()].map(([path, hits]) => {
     const { parts: laneParts, lanes } = laneContributions(hits, config);
+    const textPart = textContribution(text.get(path), config);
+    if (textPart) laneParts.unshift(textPart);
     const names = sortedUnique(hits.map((h) => h.name ?? '').filter(Boolean));
     const laneMatched = new Set(hits.flatMap((h) => h.matched ?? []));
     const { positive, negative } = matchLexemes(prepared, pathTokenSet(path, names), laneMatched);

@@ -1,4 +1,5 @@
 import type { CandidateKind, Lane } from './candidate.model.js';
+import type { TextFusionConfig } from './text-fusion.js';
 
 /**
  * Every weight of the reranker, in one object. The defaults are set from first principles (see
@@ -6,7 +7,12 @@ import type { CandidateKind, Lane } from './candidate.model.js';
  * bonuses and penalties are each smaller than a lane, and no single adjustment can outrank two lanes.
  */
 export interface RankConfig {
+  /** Weight of a lane's best hit; a text lane (in `textFusion.weights`) has 0 here and counts through `textWeight`. */
   laneWeights: Record<Lane, number>;
+  /** The text lanes (content, fielded, history, UI text), fused apart: min-max per lane, weighted sum, sibling step. */
+  textFusion: TextFusionConfig;
+  /** Weight of a file's fused text score. */
+  textWeight: number;
   /** Added per lane beyond the first that found the file (corroboration), up to `maxCorroboratingLanes`. */
   corroborationBonus: number;
   /**
@@ -45,6 +51,8 @@ export interface RankConfig {
 
 export const DEFAULT_RANK_CONFIG: RankConfig = {
   laneWeights: { symbol: 0.45, lexical: 0.35, artifact: 0.3, memory: 0.2, policy: 0.15, closure: 0.15, content: 0, fielded: 0, history: 0, uitext: 0 },
+  textFusion: { weights: { content: 1, fielded: 1, history: 1, uitext: 0.3 }, siblingFactor: 0.4 },
+  textWeight: 1,
   corroborationBonus: 0.1,
   derivedLanes: ['closure'],
   maxCorroboratingLanes: 3,
