@@ -21,6 +21,7 @@ export const ERROR_CATALOG = {
   MEMORY_PROVISIONAL_EXPIRED: { message: 'The provisional memory has expired.', retryable: false },
   PACK_INSUFFICIENT: { message: 'The context pack could not satisfy the task.', retryable: false },
   PACK_REQUIRED_ANCHOR_UNRESOLVED: { message: 'A required anchor could not be resolved.', retryable: false },
+  REPO_NOT_INGESTED: { message: 'The repository is not in the graph yet: run `graphgate ingest <repoPath>` first.', retryable: false },
   // Operational.
   INVALID_ARGS: { message: 'The arguments are invalid.', retryable: false },
   INVALID_CONFIG: { message: 'The configuration is invalid.', retryable: false },
@@ -44,6 +45,12 @@ export const ERROR_CATALOG = {
   WORK_MISMATCH: { message: 'That agentId belongs to another work.', retryable: false },
   // Sandboxed code (src/execution/sandbox): details.reason says why (preflight, timeout, memory, access_denied, threw, shape_mismatch, placeholder_return, crashed).
   SANDBOX_DENIED: { message: 'The sandboxed code was refused or stopped.', retryable: false },
+  // History evaluation (src/eval/history): the evaluated repository is refused before anything is cloned.
+  EVAL_NOT_GIT_REPO: { message: 'The path is not inside a git work tree.', retryable: false },
+  EVAL_SHALLOW_CLONE: { message: 'The repository is a shallow clone: its history is incomplete.', retryable: false },
+  EVAL_DIRTY_WORKTREE: { message: 'The repository has uncommitted changes to tracked files.', retryable: false },
+  EVAL_NO_TASKS: { message: 'No commit in the range qualifies as an evaluation task.', retryable: false },
+  EVAL_LEAKAGE: { message: 'The evaluation snapshot could see the answer; the run was stopped.', retryable: false },
 } as const satisfies Record<string, { message: string; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ingestMemoryOverrides } from '../../memory/index.js';
 import { ensureDirNoFollow } from '../../paths/index.js';
-import { assemblePack } from '../../retrieval/assemble/index.js';
+import { assemblePack, assertRepoIngested } from '../../retrieval/assemble/index.js';
 import { agentLexemeSchema } from '../../retrieval/lexemes/lexeme.model.js';
 import { mintId, storeAttachments } from '../../session/index.js';
 import { thresholdTokens } from '../budget.js';
@@ -46,6 +46,8 @@ export const initializeWorkVerb = defineVerb({
       });
     }
     const { config, signal } = ctx;
+    // Before a Work exists: a repository that was never ingested gets no Work and no empty pack.
+    await assertRepoIngested(ctx.graph, ctx.repoId, { signal });
     ctx.progress?.('starting the work');
     const work = await ctx.sessions.create({
       workId: mintId('work'), state: 'PLANNING', runSessionId: ctx.runSessionId, originalPrompt: ctx.originalPrompt, agentId: ctx.agentId,

@@ -1,3 +1,4 @@
+import { AppError } from '../../errors/index.js';
 import { int, type Graph } from '../../graph/index.js';
 import type { LaneContext } from '../lanes/lane.model.js';
 import { lexemeAliasesQuery, repoSnapshotQuery } from '../lanes/lane.queries.js';
@@ -65,7 +66,17 @@ export interface AssembledPack {
   blockedCommands: Array<{ verb: string; reason: string }>;
   /** Symbol facts the ContextPack node INCLUDES (the evidence symbols). */
   symbolIds: string[];
-  diagnostics: { laneCounts: Record<string, number>; notes: string[]; closureEdges: number; timingsMs: Record<string, number> };
+  /** `candidates`: every lane hit the final ranking was made from (the eval's lane ablation re-ranks them). */
+  diagnostics: { laneCounts: Record<string, number>; notes: string[]; closureEdges: number; timingsMs: Record<string, number>; candidates: Candidate[] };
+}
+
+/**
+ * Refuses to build a pack for a repository the graph has never ingested (no Repo node, or one whose
+ * first ingest has not finished): REPO_NOT_INGESTED names the fix instead of an empty pack.
+ */
+export async function assertRepoIngested(graph: Graph, repoId: string, run?: LaneContext['run']): Promise<void> {
+  const [row] = await graph.read(repoSnapshotQuery, { repoId }, run);
+  if (!row?.snapshotId) throw new AppError('REPO_NOT_INGESTED', { details: { repoId } });
 }
 
 async function readAliases(ctx: LaneContext): Promise<LexemeAlias[]> {
@@ -121,7 +132,9 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   const base = computeContextSignature(baseInput);
   lap('lexemes');
 
-  const snapshotId = snapStart?.snapshotId ?? '';
+  // An empty pack would look like an answer ("nothing matches"); the truth is that nothing was read.
+  if (!snapStart?.snapshotId) throw new AppError('REPO_NOT_INGESTED', { details: { repoId: input.repoId } });
+  const snapshotId = snapStart.snapshotId;
   const taskText = [prompt, ...agentLexemes, jira?.summary ?? '', jira?.description ?? ''].filter(Boolean).join('\n');
   const retrieval = await retrieve({ ctx, taskText, lexemes, budgets, snapshotId, now, endpointPaths: fetched.endpointPaths, artifacts: fetched.statuses, progress });
   lap('retrieval');
@@ -170,8 +183,9 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   const chainPaths = new Set(selected.map((f) => f.path));
   const hopCandidates: Candidate[] = chains.flatMap((c) => c.hops.flatMap((h) => (h.path && h.id && !chainPaths.has(h.path)
     ? [{ id: h.id, kind: 'file' as const, path: h.path, lane: 'closure' as const, rawScore: 1, reasons: [`hop ${h.label} of the ${c.chainType} proof chain`] }] : [])));
+  const finalCandidates = [...retrieval.candidates, ...hopCandidates];
   if (hopCandidates.length > 0) {
-    const ranked = await rankWithDetails({ ctx, lexemes, budgets, snapshotId }, [...retrieval.candidates, ...hopCandidates], retrieval.details);
+    const ranked = await rankWithDetails({ ctx, lexemes, budgets, snapshotId }, finalCandidates, retrieval.details);
     ({ selected, cut, anchors } = selectRanked(ranked, budgets, retrieval.lanesSearched));
     cut = [...cut, ...retrieval.closure.cut];
   }
@@ -219,6 +233,6 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
     escalationPlan: ready ? [] : escalationPlanOf(missingAnchors),
     blockedCommands: blockedCommandsOf(pack.outcome, missingAnchors),
     symbolIds: sortedUnique(symbols.map((s) => s.id)).sort(compareText),
-    diagnostics: { laneCounts: retrieval.laneCounts, notes: retrieval.notes, closureEdges: retrieval.closure.edges, timingsMs: timings },
+    diagnostics: { laneCounts: retrieval.laneCounts, notes: retrieval.notes, closureEdges: retrieval.closure.edges, timingsMs: timings, candidates: finalCandidates },
   };
 }
