@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerApproveCommand } from './approve.command.js';
 import { registerDbCommands } from './db.command.js';
+import { registerEvalCommand } from './eval.command.js';
 import { registerIngestCommand } from './ingest.command.js';
 import { registerMcpCommand } from './mcp.command.js';
 import { registerGraphqlCommand } from './graphql.command.js';
@@ -19,5 +20,6 @@ registerMcpCommand(program, '0.1.0');
 registerGraphqlCommand(program);
 registerUpCommand(program);
 registerApproveCommand(program);
+registerEvalCommand(program);
 
 await program.parseAsync(process.argv);

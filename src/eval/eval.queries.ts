@@ -1,3 +1,3 @@
 import { loadQuery } from '../graph/index.js';
 
-export const listRepoFiles = loadQuery<{ repoId: string }, { path: string; size: number | null }>('eval/list-repo-files.cypher');
+export const listRepoFiles = loadQuery<{ repoId: string }, { path: string; size: number | null; sha256: string | null }>('eval/list-repo-files.cypher');

@@ -21,6 +21,11 @@ export interface EvalPack {
   outcome: 'ok' | 'pack_insufficient';
   /** Which builder answered (recorded in the report, so runs of different builders are not compared blindly). */
   builder: string;
+  /**
+   * Each retrieval lane's own ranking of files (best first), by lane name, when the builder exposes
+   * them: the history eval scores every lane like a system of its own (the ablation table).
+   */
+  lanes?: Record<string, string[]>;
 }
 
 /** A fixed clock: memory expiry is the only time-dependent input, and eval runs must be reproducible. */

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '../../errors/index.js';
+import { git, gitTry } from './git.js';
+import type { HistoryTask } from './mine-tasks.js';
+
+/**
+ * The leakage rule, checked before every task: the snapshot a task is run on — work tree AND
+ * history — is the commit's parent, and nothing in the scratch clone reaches the commit itself.
+ */
+export interface LeakageFacts {
+  head: string;
+  parent: string;
+  sha: string;
+  /** `git merge-base --is-ancestor <sha> HEAD` succeeded: the answer is in the visible history. */
+  shaReachableFromHead: boolean;
+  /** Refs in the scratch clone (any of them could reach later commits; there must be none). */
+  refs: string[];
+  /** A reflog directory exists (it records earlier positions of HEAD, e.g. the branch tip). */
+  reflog: boolean;
+  /** `git status --porcelain --untracked-files=all --ignored` of the scratch: the tree is exactly the parent's. */
+  status: string;
+}
+
+/** The problems found (empty: no leak). Pure. */
+export function leakageProblems(f: LeakageFacts): string[] {
+  const problems: string[] = [];
+  if (f.head !== f.parent) problems.push(`HEAD is ${f.head}, not the task's parent ${f.parent}`);
+  if (f.sha === f.head || f.shaReachableFromHead) problems.push(`the task's commit ${f.sha} is in the history visible from HEAD`);
+  if (f.refs.length) problems.push(`the scratch clone has refs (${f.refs.slice(0, 3).join(', ')}) that may reach later commits`);
+  if (f.reflog) problems.push('the scratch clone has a reflog, which may name later commits');
+  if (f.status.trim()) problems.push(`the scratch work tree differs from the parent (${f.status.trim().split('\n').slice(0, 3).join('; ')})`);
+  return problems;
+}
+
+/** Gathers the facts from the scratch clone and throws EVAL_LEAKAGE when any rule is broken. */
+export async function verifyNoLeakage(scratch: string, task: Pick<HistoryTask, 'sha' | 'parent' | 'id'>): Promise<void> {
+  const head = await git(scratch, ['rev-parse', 'HEAD']);
+  const ancestor = await gitTry(scratch, ['merge-base', '--is-ancestor', task.sha, 'HEAD']);
+  if (ancestor.code !== 0 && ancestor.code !== 1) throw new AppError('INTERNAL', { message: `git merge-base failed: ${ancestor.stderr.split('\n')[0]}` });
+  const refs = (await git(scratch, ['for-each-ref', '--format=%(refname)'])).split('\n').filter(Boolean);
+  const status = await git(scratch, ['status', '--porcelain', '--untracked-files=all', '--ignored']);
+  const problems = leakageProblems({
+    head, parent: task.parent, sha: task.sha, shaReachableFromHead: ancestor.code === 0, refs,
+    reflog: existsSync(join(scratch, '.git', 'logs')), status,
+  });
+  if (problems.length) {
+    throw new AppError('EVAL_LEAKAGE', { message: `Task ${task.id}: ${problems.join('; ')}.`, details: { task: task.sha, problems } });
+  }
+}
+
+/**
+ * What graphgate is given for a task: the prompt and nothing else (no lexemes, no ticket fetch,
+ * no attachments). BM25 gets the same text. Kept in one function so no caller adds a hint.
+ */
+export function packInputFor(task: Pick<HistoryTask, 'prompt'>): { prompt: string; lexemes: string[] } {
+  return { prompt: task.prompt, lexemes: [] };
+}
