@@ -3,4 +3,4 @@
 UNWIND $paths AS path
 MATCH (n:Fact {repoId: $repoId, ownerFile: path})
 RETURN n.id AS id, n.ownerFile AS ownerFile, labels(n) AS labels,
-       n {.selector, .tag, .name, .path, .remote, .remoteName} AS keyProps
+       n {.selector, .tag, .name, .path, .remote, .remoteName, .key, .scopedKey} AS keyProps

@@ -3,6 +3,7 @@ import { agGridExtractor } from './ag-grid/ag-grid.extractor.js';
 import { angularExtractor } from './angular/index.js';
 import { contractsExtractor } from './contracts/contracts.extractor.js';
 import { federationExtractor } from './federation/federation.extractor.js';
+import { translationResourcesExtractor, translationUsagesExtractor } from './i18n/index.js';
 import { remoteLoadExtractor } from './federation/remote-load.extractor.js';
 import { endpointCallsExtractor, openApiExtractor } from './openapi/index.js';
 import { testFileExtractor } from './tests/index.js';
@@ -28,4 +29,6 @@ export const extractors: readonly Extractor[] = [
   openApiExtractor,
   endpointCallsExtractor,
   testFileExtractor,
+  translationResourcesExtractor,
+  translationUsagesExtractor,
 ];

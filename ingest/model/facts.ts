@@ -7,7 +7,7 @@
 export const NODE_LABELS = [
   'Repo', 'Snapshot', 'File', 'DomainAnchor', 'Symbol', 'Component', 'NgModule', 'Service', 'Directive', 'Pipe',
   'Route', 'Usage', 'GridTable', 'ColumnDef', 'CellRenderer', 'NavTrigger', 'FederationRemote', 'RemoteExpose',
-  'ContractComponent', 'Prop', 'Event', 'ApiSpec', 'Endpoint', 'Test', 'ConfigFlag', 'ParseEvent',
+  'ContractComponent', 'Prop', 'Event', 'ApiSpec', 'Endpoint', 'Test', 'ConfigFlag', 'ParseEvent', 'TranslationKey', 'UiText',
 ] as const;
 export type NodeLabel = (typeof NODE_LABELS)[number];
 
@@ -17,6 +17,7 @@ export const REL_TYPES = [
   'ROUTES_TO', 'LOADS_CHILDREN', 'CHILD_OF', 'GUARDED_BY', 'RESOLVES', 'USES_SELECTOR', 'HAS_USAGE',
   'HAS_COLUMN', 'USES_RENDERER', 'TRIGGERS_NAV', 'TARGETS', 'LOADS_REMOTE', 'EXPOSES', 'HAS_PROP',
   'EMITS', 'HAS_ENDPOINT', 'CALLS_ENDPOINT', 'COVERS', 'IN_ANCHOR', 'REPORTED_IN', 'RENDERS_GRID', 'USES_PIPE',
+  'USES_KEY',
 ] as const;
 export type RelType = (typeof REL_TYPES)[number];
 
@@ -73,7 +74,9 @@ export interface RefFact {
     | { kind: 'routePath'; path: string; from?: string }
     | { kind: 'file'; path: string }
     | { kind: 'endpoint'; method?: string; path: string }
-    | { kind: 'remote'; remote: string; exposed: string };
+    | { kind: 'remote'; remote: string; exposed: string }
+    /** A translation key (or Angular message id): every TranslationKey with that `key` or `scopedKey`, all locales. */
+    | { kind: 'translationKey'; key: string };
   props?: Record<string, PropValue>;
 }
 

@@ -37,7 +37,7 @@ export const DEFAULT_EXCLUDES = [
 export const DEFAULT_SETTINGS: PipelineSettings = {
   tagFamilies: { adp: ['adp-'], sdf: ['sdf-'] },
   anchorDepth: 3,
-  include: ['**/*.{ts,tsx,js,mjs,cjs,html,scss,css,less,json,yaml,yml}'],
+  include: ['**/*.{ts,tsx,js,mjs,cjs,html,scss,css,less,json,yaml,yml,xlf,xliff,xmb,xtb}'],
   exclude: [],
   contractFiles: ['**/components.d.ts'],
   anchorExclude: ['node_modules', '.git', '.ai', 'dist', 'build', 'coverage', '.angular', 'out-tsc', 'tmp', 'assets'],

@@ -35,6 +35,8 @@ export function refKey(target: RefTarget): string {
       return 'remote:*';
     case 'id':
       return `id:${target.id}`;
+    case 'translationKey':
+      return `i18n:${target.key}`;
   }
 }
 
@@ -60,6 +62,7 @@ export function targetKeys(labels: readonly string[], props: Record<string, Prop
   if (has('Route')) keys.push('route:*');
   if (has('Endpoint')) keys.push('endpoint:*');
   if (has('RemoteExpose')) keys.push('remote:*');
+  if (has('TranslationKey')) for (const k of ['key', 'scopedKey']) if (str(k)) keys.push(`i18n:${str(k)}`);
   if (has('File') && str('path')) {
     const path = str('path') as string;
     keys.push(`file:${path}`);

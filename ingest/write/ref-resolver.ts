@@ -2,6 +2,7 @@ import { candidatesContract, candidatesPipe, candidatesEndpoint, candidatesFile,
 import type { RefTarget } from './ref-keys.js';
 import { best, endpointMatchScore, parseSelector, selectorMatches, type SelectorPart } from './ref-match.js';
 import { routeResolver } from './route-resolver.js';
+import { translationKeyResolver } from './translation-key-resolver.js';
 import { chunk, groupBy } from './batches.js';
 import type { RunQuery } from './runner.js';
 
@@ -158,6 +159,8 @@ async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind
         return pick(ids, 'remote expose');
       };
     }
+    case 'translationKey':
+      return translationKeyResolver(read, repoId, targets);
     case 'id': {
       const wanted = [...new Set((targets as Targets<'id'>).map((t) => t.id))];
       const rows = (await Promise.all(chunk(wanted, 2000).map((p) => read(candidatesId, { ids: p })))).flat();

@@ -46,4 +46,5 @@ export const MERGE_REL: Record<RelType, Query<EdgeParams, Written>> = {
   REPORTED_IN: loadQuery<EdgeParams, Written>('ingest/merge-rel-reported-in.cypher'),
   RENDERS_GRID: loadQuery<EdgeParams, Written>('ingest/merge-rel-renders-grid.cypher'),
   USES_PIPE: loadQuery<EdgeParams, Written>('ingest/merge-rel-uses-pipe.cypher'),
+  USES_KEY: loadQuery<EdgeParams, Written>('ingest/merge-rel-uses-key.cypher'),
 };

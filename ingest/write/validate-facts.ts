@@ -2,7 +2,7 @@ import { NODE_LABELS, REL_TYPES, type FileFacts, type NodeLabel, type ParseEvent
 
 const LABELS = new Set<string>(NODE_LABELS);
 const RELS = new Set<string>(REL_TYPES);
-const TARGET_KINDS = new Set(['selector', 'contractTag', 'pipe', 'symbol', 'routePath', 'file', 'endpoint', 'remote']);
+const TARGET_KINDS = new Set(['selector', 'contractTag', 'pipe', 'symbol', 'routePath', 'file', 'endpoint', 'remote', 'translationKey']);
 /** Properties the pipeline owns on every node; an extractor cannot set them. */
 export const RESERVED_PROPS = new Set(['id', 'repoId', 'snapshotId', 'ownerFile', 'searchText']);
 
