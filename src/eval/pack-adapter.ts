@@ -1,7 +1,34 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../config/index.js';
 import type { Graph } from '../graph/index.js';
 import { assemblePack } from '../retrieval/assemble/index.js';
+import type { Candidate, Lane } from '../retrieval/rank/candidate.model.js';
 import { DEFAULT_FILE_BUDGET } from '../retrieval/rank/file-budget.js';
+
+/** Lanes scored on their own in the ablation: the independent ones (closure, policy and memory derive from them). */
+const ABLATION_LANES: readonly Lane[] = ['content', 'fielded', 'history', 'uitext', 'lexical', 'symbol'];
+
+/** One lane's own ranking of files: best raw score per file, ties by path. */
+export function laneRanking(candidates: readonly Candidate[], lane: Lane): string[] {
+  const best = new Map<string, number>();
+  for (const c of candidates) if (c.lane === lane && c.rawScore > 0) best.set(c.path, Math.max(best.get(c.path) ?? 0, c.rawScore));
+  return [...best.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([p]) => p);
+}
+
+/**
+ * With GRAPHGATE_EVAL_DUMP=<folder>, every pack's candidates and discrimination are written there
+ * (one JSON per repo and prompt), so fusion weights and gate thresholds can be studied offline
+ * (bench/retrieval/refuse.ts) without re-running the ingests.
+ */
+function dumpCandidates(request: EvalPackRequest, payload: object): void {
+  const dir = process.env.GRAPHGATE_EVAL_DUMP;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const key = createHash('sha256').update(`${request.repoId}\n${request.prompt}`).digest('hex').slice(0, 20);
+  writeFileSync(join(dir, `${key}.json`), JSON.stringify({ repoId: request.repoId, prompt: request.prompt, ...payload }));
+}
 
 /** What the harness gives the pack builder for one task. */
 export interface EvalPackRequest {
@@ -47,9 +74,14 @@ export async function buildEvalPack(request: EvalPackRequest): Promise<EvalPack>
     now: EVAL_NOW,
     budgets: { files: { ...DEFAULT_FILE_BUDGET, maxFiles: Math.min(DEFAULT_FILE_BUDGET.maxFiles, request.config.limits.packMaxFiles) } },
   });
+  const { candidates } = assembled.diagnostics;
+  const files = assembled.pack.evidence.files.map((f) => f.path);
+  dumpCandidates(request, { files, outcome: assembled.pack.outcome, discrimination: assembled.pack.evidence.discrimination, candidates });
+  const lanes = Object.fromEntries(ABLATION_LANES.map((lane) => [lane, laneRanking(candidates, lane)] as const).filter(([, ranked]) => ranked.length > 0));
   return {
-    files: assembled.pack.evidence.files.map((f) => f.path),
+    files,
     outcome: assembled.pack.outcome === 'ready' ? 'ok' : 'pack_insufficient',
-    builder: 'graphgate assemblePack (five lanes, explained rerank, anchors, closure)',
+    builder: 'graphgate assemblePack (text lanes fused with names, symbols, artifacts, closure; anchors; calibrated outcome)',
+    lanes,
   };
 }

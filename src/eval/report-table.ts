@@ -13,10 +13,10 @@ const yes = (b: boolean): string => (b ? 'yes' : 'no');
 const chain = (m: TaskMetrics): string => (m.chainsFound === null ? '—' : `${m.chainsFound}/${m.chainsExpected}`);
 const ms = (n: number): string => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
 
-/** A plain text table: the first two columns left-aligned, the others right-aligned. */
-export function table(header: string[], rows: string[][]): string[] {
+/** A plain text table: the first `leftColumns` columns left-aligned, the others right-aligned. */
+export function table(header: string[], rows: string[][], leftColumns = 2): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]): string => cells.map((c, i) => (i < leftColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }
 

@@ -35,7 +35,12 @@ export interface HistoryTaskResult {
   bm25?: SystemResult & { queryMs: number };
   /** Each lane's own ranking, when the pack builder exposes lanes. */
   lanes?: Record<string, SystemResult>;
-  timings: { checkoutMs: number; ingestMs: number; parsedFiles: number; corpusFiles: number; bm25Sync: SyncStats | null; totalMs: number };
+  timings: {
+    checkoutMs: number; ingestMs: number; parsedFiles: number;
+    /** Commit nodes the namespace held after the ingest (all checked to be in the parent's history). */
+    graphCommits: number;
+    corpusFiles: number; bm25Sync: SyncStats | null; totalMs: number;
+  };
 }
 
 export interface GroupSummary {

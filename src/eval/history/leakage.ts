@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors/index.js';
+import type { Graph } from '../../graph/index.js';
+import { listCommitShas } from '../eval.queries.js';
 import { git, gitTry } from './git.js';
 import type { HistoryTask } from './mine-tasks.js';
 
@@ -14,7 +16,7 @@ export interface LeakageFacts {
   sha: string;
   /** `git merge-base --is-ancestor <sha> HEAD` succeeded: the answer is in the visible history. */
   shaReachableFromHead: boolean;
-  /** Refs in the scratch clone (any of them could reach later commits; there must be none). */
+  /** Refs in the scratch clone that could reach commits (replace refs of blobs and trees excepted); there must be none. */
   refs: string[];
   /** A reflog directory exists (it records earlier positions of HEAD, e.g. the branch tip). */
   reflog: boolean;
@@ -38,7 +40,10 @@ export async function verifyNoLeakage(scratch: string, task: Pick<HistoryTask, '
   const head = await git(scratch, ['rev-parse', 'HEAD']);
   const ancestor = await gitTry(scratch, ['merge-base', '--is-ancestor', task.sha, 'HEAD']);
   if (ancestor.code !== 0 && ancestor.code !== 1) throw new AppError('INTERNAL', { message: `git merge-base failed: ${ancestor.stderr.split('\n')[0]}` });
-  const refs = (await git(scratch, ['for-each-ref', '--format=%(refname)'])).split('\n').filter(Boolean);
+  // A replace ref is harmless unless it swaps in a commit (its name is the replaced object's id).
+  const refs = (await git(scratch, ['for-each-ref', '--format=%(refname) %(objecttype)'])).split('\n').filter(Boolean)
+    .filter((line) => !(line.startsWith('refs/replace/') && !line.endsWith(' commit') && !line.endsWith(' tag')))
+    .map((line) => line.split(' ')[0]!);
   const status = await git(scratch, ['status', '--porcelain', '--untracked-files=all', '--ignored']);
   const problems = leakageProblems({
     head, parent: task.parent, sha: task.sha, shaReachableFromHead: ancestor.code === 0, refs,
@@ -47,6 +52,31 @@ export async function verifyNoLeakage(scratch: string, task: Pick<HistoryTask, '
   if (problems.length) {
     throw new AppError('EVAL_LEAKAGE', { message: `Task ${task.id}: ${problems.join('; ')}.`, details: { task: task.sha, problems } });
   }
+}
+
+/**
+ * The graph side of the rule, after the ingest: every Commit the namespace holds is in the parent's
+ * history (so neither the task's commit nor any later one). Pure: shas in the graph, shas of
+ * `git rev-list HEAD`.
+ */
+export function graphHistoryProblems(graphShas: readonly string[], visible: ReadonlySet<string>, taskSha: string): string[] {
+  const problems: string[] = [];
+  if (graphShas.includes(taskSha)) problems.push(`the graph holds the task's own commit ${taskSha}`);
+  const foreign = graphShas.filter((s) => s !== taskSha && !visible.has(s));
+  if (foreign.length) problems.push(`the graph holds ${foreign.length} commit(s) outside the parent's history (${foreign.slice(0, 3).join(', ')})`);
+  return problems;
+}
+
+/** Checks the ingested namespace against the scratch's history; throws EVAL_LEAKAGE on a problem. */
+export async function verifyGraphHistory(graph: Graph, repoId: string, scratch: string, task: Pick<HistoryTask, 'sha' | 'id'>): Promise<number> {
+  const shas = (await graph.read(listCommitShas, { repoId })).map((r) => r.sha);
+  if (shas.length === 0) return 0;
+  const visible = new Set((await git(scratch, ['rev-list', 'HEAD', '--'], 300_000)).split('\n').filter(Boolean));
+  const problems = graphHistoryProblems(shas, visible, task.sha);
+  if (problems.length) {
+    throw new AppError('EVAL_LEAKAGE', { message: `Task ${task.id}: ${problems.join('; ')}.`, details: { task: task.sha, problems } });
+  }
+  return shas.length;
 }
 
 /**

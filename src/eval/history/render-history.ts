@@ -16,13 +16,16 @@ export function pairedText(c: PairedComparison): string {
 }
 
 function taskRows(tasks: readonly HistoryTaskResult[]): string[] {
+  const anySkipped = tasks.some((t) => t.status !== 'scored');
   const rows = tasks.map((t, i) => {
     const head = [String(i + 1), t.id.slice(0, 10), short(t.subject.replace(/\s+/g, ' '), 48), t.repeatsEarlierSubject ? 'r' : '', String(t.expected.length)];
-    if (t.status !== 'scored' || !t.graphgate || !t.bm25) return [...head, '', '', '', '', '', `skipped: ${t.skipReason ?? ''}`];
+    const note = anySkipped ? [t.skipReason ? `skipped: ${t.skipReason}` : ''] : [];
+    if (t.status !== 'scored' || !t.graphgate || !t.bm25) return [...head, '', '', '', '', '', ...note];
     return [...head, rank(t.graphgate.metrics.firstHit), rank(t.bm25.metrics.firstHit), t.graphgate.outcome === 'ok' ? 'ok' : 'insuff',
-      ms(t.graphgate.packMs), ms(t.timings.ingestMs), ''];
+      ms(t.graphgate.packMs), ms(t.timings.ingestMs), ...note];
   });
-  return table(['#', 'commit', 'subject', 'rep', 'exp', 'gg 1st', 'bm25 1st', 'verdict', 'pack ms', 'ingest ms', ''], rows);
+  const header = ['#', 'commit', 'subject', 'rep', 'exp', 'gg 1st', 'bm25 1st', 'verdict', 'pack ms', 'ingest ms', ...(anySkipped ? ['note'] : [])];
+  return table(header, rows, 3);
 }
 
 const RANK_ROWS: Array<[string, (s: RankSummary) => string]> = [

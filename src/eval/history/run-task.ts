@@ -8,7 +8,7 @@ import { listRepoFiles } from '../eval.queries.js';
 import { buildEvalPack } from '../pack-adapter.js';
 import { git } from './git.js';
 import type { HistoryTaskResult, SystemResult } from './history-report.js';
-import { packInputFor, verifyNoLeakage } from './leakage.js';
+import { packInputFor, verifyGraphHistory, verifyNoLeakage } from './leakage.js';
 import type { HistoryTask } from './mine-tasks.js';
 import { normaliseSubject } from './prompt.js';
 import { RANK_DEPTH, scoreRanking } from './rank-metrics.js';
@@ -43,7 +43,8 @@ function system(files: readonly string[], expected: readonly string[]): SystemRe
 }
 
 /**
- * Runs one task on its parent snapshot: checkout → leakage check → incremental ingest → BM25 index
+ * Runs one task on its parent snapshot: checkout → leakage check → incremental ingest → the graph's
+ * commits checked against the parent's history → BM25 index
  * synced to the snapshot's File facts → graphgate's pack and BM25's top-25 for the same prompt →
  * metrics. The same function for every task, so both systems always see the same snapshot.
  */
@@ -53,7 +54,7 @@ export async function runTask(ctx: TaskContext, task: HistoryTask): Promise<Hist
     id: task.id, sha: task.sha, parent: task.parent, date: task.date, subject: task.subject, ticketKey: task.ticketKey,
     prompt: task.prompt, repeatsEarlierSubject: false, specOnly: task.specOnly, changedFiles: task.changedFiles,
     expected: task.expected, expectedNotIngested: [], status: 'skipped',
-    timings: { checkoutMs: 0, ingestMs: 0, parsedFiles: 0, corpusFiles: 0, bm25Sync: null, totalMs: 0 },
+    timings: { checkoutMs: 0, ingestMs: 0, parsedFiles: 0, graphCommits: 0, corpusFiles: 0, bm25Sync: null, totalMs: 0 },
   };
   const finish = (skipReason?: string): HistoryTaskResult => {
     if (skipReason) result.skipReason = skipReason;
@@ -75,6 +76,7 @@ export async function runTask(ctx: TaskContext, task: HistoryTask): Promise<Hist
   });
   result.timings.ingestMs = since(t);
   result.timings.parsedFiles = summary.files.parsed;
+  result.timings.graphCommits = await verifyGraphHistory(ctx.graph, ctx.repoId, ctx.scratch, task);
 
   const files = await ctx.graph.read(listRepoFiles, { repoId: ctx.repoId });
   result.timings.corpusFiles = files.length;

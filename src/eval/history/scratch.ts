@@ -23,18 +23,23 @@ export async function cloneIntoScratch(dir: string, source: string): Promise<voi
   await git(dir, ['config', 'core.logAllRefUpdates', 'false']);
   await git(dir, ['config', 'gc.auto', '0']);
   await git(dir, ['remote', 'remove', 'origin']);
+  // Replacement objects (`git replace`, e.g. a placeholder for a blob a partial mirror lacks) are
+  // needed to check out the same trees the user sees; the leakage check admits them only when
+  // they replace no commit.
+  await git(dir, ['fetch', '--quiet', '--no-tags', '--', source, 'refs/replace/*:refs/replace/*'], 600_000);
   rmSync(join(dir, '.git', 'logs'), { recursive: true, force: true });
 }
 
 /**
  * Moves the scratch work tree to `sha` (detached, forced, untracked and ignored files removed) and
- * deletes any ref left (the branch the clone started on), so HEAD is the only way into history.
+ * deletes any ref left (the branch the clone started on), so HEAD is the only way into history
+ * (replace refs stay: see cloneIntoScratch).
  */
 export async function checkoutScratch(dir: string, sha: string): Promise<void> {
   await git(dir, ['checkout', '--quiet', '--detach', '--force', sha], 600_000);
   await git(dir, ['clean', '-ffdxq']);
   const refs = await git(dir, ['for-each-ref', '--format=%(refname)']);
-  for (const ref of refs.split('\n').filter(Boolean)) await git(dir, ['update-ref', '-d', ref]);
+  for (const ref of refs.split('\n').filter((r) => r && !r.startsWith('refs/replace/'))) await git(dir, ['update-ref', '-d', ref]);
   rmSync(join(dir, '.git', 'logs'), { recursive: true, force: true });
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Bm25Baseline } from '../../../src/eval/bm25-baseline.js';
-import { leakageProblems, packInputFor, type LeakageFacts } from '../../../src/eval/history/leakage.js';
+import { graphHistoryProblems, leakageProblems, packInputFor, type LeakageFacts } from '../../../src/eval/history/leakage.js';
 import { isScratchDir, makeScratchDir, removeScratch } from '../../../src/eval/history/scratch.js';
 
 const clean: LeakageFacts = { head: 'p', parent: 'p', sha: 's', shaReachableFromHead: false, refs: [], reflog: false, status: '' };
@@ -78,5 +78,15 @@ describe('BM25 baseline kept in sync across snapshots', () => {
     }
     expect(index.search('invoice', 25).files).toEqual([]);
     rmSync(root, { recursive: true });
+  });
+});
+
+describe('graph-side leakage guard', () => {
+  it('accepts commits of the parent history only', () => {
+    const visible = new Set(['p', 'a', 'b']);
+    expect(graphHistoryProblems(['p', 'a'], visible, 's')).toEqual([]);
+    expect(graphHistoryProblems([], visible, 's')).toEqual([]);
+    expect(graphHistoryProblems(['p', 's'], visible, 's').join()).toMatch(/task's own commit s/);
+    expect(graphHistoryProblems(['p', 'later1', 'later2'], visible, 's').join()).toMatch(/2 commit\(s\) outside the parent's history \(later1, later2\)/);
   });
 });

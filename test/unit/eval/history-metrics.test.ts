@@ -84,7 +84,7 @@ describe('group summary', () => {
     expected: ['a.ts'], expectedNotIngested: [], status: 'scored',
     graphgate: { top: gg, metrics: scoreRanking(gg, ['a.ts']), outcome: 'ok', packSize: gg.length, packMs: 10 },
     bm25: { top: bm, metrics: scoreRanking(bm, ['a.ts']), queryMs: 1 },
-    timings: { checkoutMs: 0, ingestMs: 0, parsedFiles: 0, corpusFiles: 0, bm25Sync: null, totalMs: 0 },
+    timings: { checkoutMs: 0, ingestMs: 0, parsedFiles: 0, graphCommits: 0, corpusFiles: 0, bm25Sync: null, totalMs: 0 },
     ...extra,
   });
 
