@@ -50,7 +50,9 @@ export function readJsonResource(text: string, pathLocale: string | undefined): 
     return key === undefined ? [] : [{ key, leaf }];
   });
   const strings = keyed.filter((k) => typeof k.leaf.value === 'string').length;
-  const looksLike = strings > 0 && strings >= MIN_STRING_SHARE * keyed.length;
+  // Lists (`{"translations": ["de", "en"]}`, a locale config) are data, not messages.
+  const inLists = keyed.filter((k) => k.leaf.inArray).length;
+  const looksLike = strings > 0 && strings >= MIN_STRING_SHARE * keyed.length && inLists * 2 <= keyed.length;
   if (!looksLike && !broken) return undefined;
   if (!looksLike) return { format, entries: [], problems: [{ kind: 'parse_error', message: `not valid JSON: ${scan.problems.find((p) => p.kind === 'syntax')?.message ?? 'syntax error'}` }] };
   const locale = localeOf(format, leaves) ?? pathLocale;

@@ -12,6 +12,8 @@ export interface JsonLeaf {
   path: string[];
   value: JsonScalar;
   line: number;
+  /** True when the leaf is (inside) an array element. */
+  inArray: boolean;
 }
 
 export interface JsonScanProblem {
@@ -98,7 +100,7 @@ export function scanJson(text: string, options: JsonScanOptions): JsonScanResult
       }
     } while (depth > 0);
   };
-  const value = (path: string[], depth: number): void => {
+  const value = (path: string[], depth: number, inArray: boolean): void => {
     ws();
     const c = text[i];
     const at = line;
@@ -108,26 +110,26 @@ export function scanJson(text: string, options: JsonScanOptions): JsonScanResult
         skipValue();
         return;
       }
-      if (c === '{') object(path, depth);
+      if (c === '{') object(path, depth, inArray);
       else array(path, depth);
       return;
     }
-    if (c === '"') return void options.onLeaf({ path, value: readString(), line: at });
+    if (c === '"') return void options.onLeaf({ path, value: readString(), line: at, inArray });
     NUMBER.lastIndex = i;
     const num = NUMBER.exec(text);
     if (num) {
       i += num[0].length;
-      return void options.onLeaf({ path, value: Number(num[0]), line: at });
+      return void options.onLeaf({ path, value: Number(num[0]), line: at, inArray });
     }
     for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
       if (text.startsWith(word, i)) {
         i += word.length;
-        return void options.onLeaf({ path, value: v, line: at });
+        return void options.onLeaf({ path, value: v, line: at, inArray });
       }
     }
     fail(c === undefined ? 'unexpected end' : `unexpected ${JSON.stringify(c)}`);
   };
-  const object = (path: string[], depth: number): void => {
+  const object = (path: string[], depth: number, inArray: boolean): void => {
     i++;
     const seen = new Set<string>();
     ws();
@@ -142,7 +144,7 @@ export function scanJson(text: string, options: JsonScanOptions): JsonScanResult
       ws();
       if (text[i] !== ':') fail('expected ":"');
       i++;
-      value([...path, key], depth + 1);
+      value([...path, key], depth + 1, inArray);
       ws();
       if (text[i] === ',') i++;
       else if (text[i] === '}') return void i++;
@@ -154,7 +156,7 @@ export function scanJson(text: string, options: JsonScanOptions): JsonScanResult
     ws();
     if (text[i] === ']') return void i++;
     for (let n = 0; ; n++) {
-      value([...path, String(n)], depth + 1);
+      value([...path, String(n)], depth + 1, true);
       ws();
       if (text[i] === ',') i++;
       else if (text[i] === ']') return void i++;
@@ -166,7 +168,7 @@ export function scanJson(text: string, options: JsonScanOptions): JsonScanResult
     ws();
     const first = text[i];
     root = first === '{' ? 'object' : first === '[' ? 'array' : 'scalar';
-    value([], 0);
+    value([], 0, false);
     ws();
     if (i < text.length) fail('unexpected text after the JSON value');
   } catch (error) {

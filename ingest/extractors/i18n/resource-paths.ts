@@ -17,7 +17,7 @@ const LANGUAGES = new Set((
 const I18N_DIRS = new Set(['i18n', 'l10n', 'locale', 'locales', 'lang', 'langs', 'language', 'languages', 'translations', 'translation', 'translate', 'messages', 'intl']);
 
 /** JSON files that are configuration even inside a translations folder. */
-const CONFIG_NAMES = /^(package(-lock)?|tsconfig.*|angular|project|nx|workspace|\.?eslintrc.*|tslint|karma.*|manifest.*|ngsw-config|firebase|proxy.*|.*\.schema|swagger.*|openapi.*|cypress|jest.*|transloco.*|i18n-config|settings|launch|extensions|renovate|lerna|vercel|components)$/i;
+const CONFIG_NAMES = /^(.*[-_.]conf(ig)?|config.*|package(-lock)?|tsconfig.*|angular|project|nx|workspace|\.?eslintrc.*|tslint|karma.*|manifest.*|ngsw-config|firebase|proxy.*|.*\.schema|swagger.*|openapi.*|cypress|jest.*|transloco.*|i18n-config|settings|launch|extensions|renovate|lerna|vercel|components)$/i;
 
 /** True for a BCP-47-ish tag whose language part is a known code: `en`, `en-US`, `pt_BR`, `zh-Hans`, `sr-Latn-RS`. */
 export function isLocaleTag(name: string): boolean {

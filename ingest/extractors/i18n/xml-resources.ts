@@ -68,13 +68,14 @@ function xliff12(root: XmlElement, pathLocale: string | undefined): { entries: T
   for (const file of findAll([root], 'file')) {
     const src = attr(file, 'source-language');
     const trg = attr(file, 'target-language');
-    locale ??= trg ?? src;
+    // An untranslated copy (`messages.es.xlf` without target-language) is still the file of its name's locale.
+    locale ??= trg ?? pathLocale ?? src;
     for (const unit of findAll(file.children as XmlNode[], 'trans-unit')) {
       const id = attr(unit, 'id');
       const source = child(unit, 'source');
       if (!id || !source) continue;
       const target = child(unit, 'target');
-      const values = pair(renderText(source.children as XmlNode[]), target ? renderText(target.children as XmlNode[]) : undefined, src ?? pathLocale ?? 'und', trg);
+      const values = pair(renderText(source.children as XmlNode[]), target ? renderText(target.children as XmlNode[]) : undefined, src ?? 'und', trg ?? pathLocale);
       entries.push({ key: id, ...values, ...lineOf(unit), ...notes(unit, 'from') });
     }
   }
@@ -93,9 +94,9 @@ function xliff20(root: XmlElement, pathLocale: string | undefined): { entries: T
       const found = segments.map((s) => child(s, name)).filter((e): e is XmlElement => e !== undefined);
       return found.length ? flatText(found.map((e) => renderText(e.children as XmlNode[])).join(' ')) : undefined;
     };
-    entries.push({ key: id, ...pair(part('source') ?? '', part('target'), src ?? pathLocale ?? 'und', trg), ...lineOf(unit), ...notes(unit, 'category') });
+    entries.push({ key: id, ...pair(part('source') ?? '', part('target'), src ?? 'und', trg ?? pathLocale), ...lineOf(unit), ...notes(unit, 'category') });
   }
-  const locale = trg ?? src;
+  const locale = trg ?? pathLocale ?? src;
   return locale ? { entries, locale } : { entries };
 }
 
