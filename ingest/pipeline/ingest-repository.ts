@@ -2,6 +2,7 @@ import type { Project } from 'ts-morph';
 import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import { extractors as registeredExtractors } from '../extractors/index.js';
+import { syncHistory } from '../history/history-sync.js';
 import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
 import { bump, chunk } from '../write/batches.js';
@@ -144,6 +145,11 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   const t2 = performance.now();
   summary.policy = await ingestPolicyPlane({ graph, root, repoId, log, previous: repoRow, anchorsChanged: summary.files.added + summary.files.deleted > 0 || !incremental });
   summary.timings.policyMs = since(t2);
+
+  // 2b. Git history: the commit window from HEAD, linked to existing files (git failures are warnings).
+  const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
+  summary.history = await syncHistory({ graph, root, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
+  if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
 
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {

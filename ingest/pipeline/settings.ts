@@ -26,6 +26,8 @@ export interface PipelineSettings extends IngestSettings {
   lockLeaseMs: number;
   /** Files larger than this are recorded (File node + a `skipped` ParseEvent) but not parsed. */
   maxFileBytes: number;
+  /** Newest non-merge commits from HEAD stored for the history lane (ingest/history/); 0 stores none. */
+  historyMaxCommits: number;
 }
 
 export const DEFAULT_EXCLUDES = [
@@ -46,6 +48,7 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   lockWaitMs: 10 * 60_000,
   lockLeaseMs: 60_000,
   maxFileBytes: 2_000_000,
+  historyMaxCommits: 5_000,
 };
 
 const overridesSchema = z
@@ -62,6 +65,7 @@ const overridesSchema = z
     lockWaitMs: z.number().int().min(0).optional(),
     lockLeaseMs: z.number().int().min(1_000).optional(),
     maxFileBytes: z.number().int().min(1).optional(),
+    historyMaxCommits: z.number().int().min(0).max(100_000).optional(),
   })
   .strict();
 

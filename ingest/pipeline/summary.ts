@@ -1,3 +1,4 @@
+import { emptyHistorySummary, historyLine, type HistorySummary } from '../history/history-summary.js';
 import type { ParseEventKind } from '../model/facts.js';
 
 /** What one ingest run did; returned by ingestRepository and printed by the CLI. */
@@ -24,6 +25,8 @@ export interface IngestSummary {
   deletedFacts: number;
   droppedEdges: number;
   policy: { rows: number; created: number; unchanged: number; superseded: number; memories: number; errors: Array<{ file: string; line: number; message: string }> };
+  /** Git history → Commit nodes and CHANGED edges (ingest/history/): commits added/removed, time, git warnings. */
+  history: HistorySummary;
   /** All facts of the repo after the run, per label (when requested). */
   totals?: Record<string, number>;
   timings: {
@@ -45,6 +48,7 @@ export function emptySummary(repoId: string, root: string): IngestSummary {
     files: { seen: 0, parsed: 0, unchanged: 0, added: 0, changed: 0, deleted: 0, dependents: 0, skipped: 0, statUnchanged: 0 },
     facts: {}, edges: {}, events: {}, refs: { byStatus: {}, byKind: {}, relinked: 0, dangling: 0 }, deletedFacts: 0, droppedEdges: 0,
     policy: { rows: 0, created: 0, unchanged: 0, superseded: 0, memories: 0, errors: [] },
+    history: emptyHistorySummary(),
     timings: { totalMs: 0, discoverMs: 0, readMs: 0, parseMs: 0, writeMs: 0, linkMs: 0, policyMs: 0, fulltextMs: 0, lockWaitMs: 0, knownMs: 0, snapshotMs: 0, extractors: {} },
     filesPerSecond: 0,
   };
@@ -71,6 +75,8 @@ export function summaryLines(s: IngestSummary): string[] {
     `policy plane: ${s.policy.rows} rows (${s.policy.created} new, ${s.policy.superseded} superseding, ${s.policy.unchanged} unchanged), ${s.policy.memories} memories, ${s.policy.errors.length} invalid rows`,
   ];
   for (const e of s.policy.errors.slice(0, 20)) lines.push(`  ${e.file}:${e.line}: ${e.message}`);
+  lines.push(historyLine(s.history));
+  for (const w of s.history.warnings.slice(0, 5)) lines.push(`  ${w.kind}: ${w.message}`);
   if (s.totals) lines.push(`graph holds: ${list(s.totals)}`);
   const t = s.timings;
   lines.push(`time: ${(t.totalMs / 1000).toFixed(2)} s (parse ${(t.parseMs / 1000).toFixed(2)} s, write ${(t.writeMs / 1000).toFixed(2)} s, link ${(t.linkMs / 1000).toFixed(2)} s), ${s.filesPerSecond.toFixed(0)} files/s`);

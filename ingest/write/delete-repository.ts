@@ -1,4 +1,5 @@
 import { int, loadQuery, type Graph } from '../../src/graph/index.js';
+import { deleteHistory } from '../history/history-sync.js';
 
 const deleteRepoFacts = loadQuery<{ repoId: string; limit: ReturnType<typeof int> }, { deleted: number }>('ingest/delete-repo-facts.cypher');
 const deleteRepoRecords = loadQuery<{ repoId: string }, { deleted: number }>('ingest/delete-repo-records.cypher');
@@ -11,6 +12,7 @@ export async function deleteRepository(graph: Graph, repoId: string, batch = 10_
     total += row?.deleted ?? 0;
     if (!row?.deleted) break;
   }
+  total += await deleteHistory(graph, repoId, batch);
   const [row] = await graph.write(deleteRepoRecords, { repoId });
   return total + (row?.deleted ?? 0);
 }

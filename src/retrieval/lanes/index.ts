@@ -1,4 +1,6 @@
 export { artifactLane, type ArtifactStatus } from './artifact.lane.js';
+export { historyLane, type HistoryLaneOptions } from './history.lane.js';
+export { COMMIT_VOCABULARY, historyQueryWords, promptTickets, scoreHistoryFiles } from './history-scoring.js';
 export { kindOfLabels, toCandidate, toCandidates } from './lane-rows.js';
 export { guardedLane, lexemesOf, type LaneContext, type LaneResult } from './lane.model.js';
 export { contentLane, fieldedLane, FIELD_BOOSTS } from './content.lane.js';
@@ -11,3 +13,4 @@ export { UI_TEXT_KINDS, uiTextLane, type UiTextLaneOptions } from './ui-text.lan
 export { DEFAULT_UI_TEXT_WEIGHTS, scoreUiTextFiles, type UiTextWeights } from './ui-text-scoring.js';
 export { uiTextSearchQuery, type UiTextRow } from './ui-text.queries.js';
 export * from './lane.queries.js';
+export * from './history.queries.js';
