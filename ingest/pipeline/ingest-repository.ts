@@ -147,8 +147,10 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   summary.timings.policyMs = since(t2);
 
   // 2b. Git history: the commit window from HEAD, linked to existing files (git failures are warnings).
+  // A work's workspace ingested under the main repo's id keeps the main checkout's history, like Repo.root.
   const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
-  summary.history = await syncHistory({ graph, root, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
+  const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
+  summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
   if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
 
   // 3. The snapshot (also clears the `writing` mark the first write batch set).

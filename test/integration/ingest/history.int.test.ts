@@ -183,6 +183,18 @@ describe('history bound and repositories without git', () => {
     expect(summary.history).toMatchObject({ status: 'synced', added: 0, removed: 6, commits: 4 });
   });
 
+  it('a work\'s workspace ingested under the repo\'s id keeps the main checkout\'s history', async () => {
+    const workspace = `${repo.root}-work`;
+    repo.git('worktree', 'add', '-q', '-b', 'work', workspace, 'HEAD~5');
+    try {
+      const main = repo.git('rev-parse', 'HEAD');
+      const summary = await ingestRepository({ graph, root: workspace, recordedRoot: repo.root, log: silentLogger, settings: { repoId, historyMaxCommits: 4 }, extractors: miniExtractors });
+      expect(summary.history).toMatchObject({ status: 'unchanged', head: main, commits: 4 });
+    } finally {
+      repo.git('worktree', 'remove', '--force', workspace);
+    }
+  });
+
   it('a folder without git has no history and the ingest works', async () => {
     const summary = await ingestRepository({ graph, root: plain, log: silentLogger, settings: { repoId: plainId }, extractors: miniExtractors });
     expect(summary.history).toMatchObject({ status: 'no-git', commits: 0, added: 0, warnings: [] });
