@@ -1,7 +1,6 @@
 import type { ExtractContext } from '../../model/extractor.js';
 import type { FileFacts, PropValue } from '../../model/facts.js';
 import { factId } from '../../model/ids.js';
-import { lexText } from '../../../src/text/lex-text.js';
 import { repoSearchKey } from '../../../src/text/repo-search-key.js';
 import { addEvent } from '../support/facts.js';
 import { I18N_LIMITS, type ResourceRead } from './translation-model.js';
@@ -48,7 +47,9 @@ export function emitTranslationKeys(ctx: ExtractContext, into: FileFacts, read: 
     if (scope) props.scopedKey = `${scope}.${entry.key}`;
     if (entry.description) props.description = capped(entry.description).text;
     if (entry.meaning) props.meaning = capped(entry.meaning).text;
-    into.nodes.push({ id: translationKeyId(ctx.repoId, ctx.path, entry.key), labels: ['TranslationKey'], props, searchText: lexText(entry.key) });
+    // No searchText: the key's words would match in every locale file alike and crowd the index's top
+    // hits with one key's 13 translations; the values say the same words where it matters (the source locale).
+    into.nodes.push({ id: translationKeyId(ctx.repoId, ctx.path, entry.key), labels: ['TranslationKey'], props });
   }
   if (read.entries.length > kept.length) {
     addEvent(into, RESOURCE_PARSER, 'skipped', `${read.entries.length} keys: only the first ${I18N_LIMITS.maxKeys} are indexed`);

@@ -45,11 +45,16 @@ interface FileScore {
   groups: Map<string, { score: number; reason: string; words: string[] }>;
 }
 
+/** The hit that explains a group: the one sharing most words with the query, then the higher score. */
+function better(a: { score: number; words: string[] }, b: { score: number; words: string[] }): boolean {
+  return a.words.length !== b.words.length ? a.words.length > b.words.length : a.score > b.score;
+}
+
 /**
  * Files from ui-text hits (pure): each (hit, file) pair scores the hit's Lucene score × the weight of
  * how the file was reached. The locales of one key count once (their best hit), so a key in five
- * languages is not five labels; a file keeps its best group plus `extraHits` × the others, with up to
- * four reasons (`shows "Delete workspace" (key WORKSPACE.DELETE)`). `terms` are the query's words
+ * languages is not five labels; a file keeps its best group plus `extraHits` × the others (a resource
+ * file only its best hit), with up to four reasons (`shows "Delete workspace" (key WORKSPACE.DELETE)`). `terms` are the query's words
  * with the lexeme norm they came from, for `matched`.
  */
 export function scoreUiTextFiles(rows: readonly UiTextRow[], terms: ReadonlyMap<string, string>, weights: UiTextWeights = DEFAULT_UI_TEXT_WEIGHTS): Candidate[] {
@@ -59,7 +64,10 @@ export function scoreUiTextFiles(rows: readonly UiTextRow[], terms: ReadonlyMap<
     let f = files.get(id);
     if (!f) files.set(id, (f = { id, path, bytes: extra.bytes ?? null, line: extra.line ?? null, groups: new Map() }));
     const prev = f.groups.get(group);
-    if (!prev || score > prev.score) f.groups.set(group, { score, reason, words });
+    const next = { score, reason, words };
+    // The group scores its best hit; its reason comes from the hit that shows the query's words.
+    if (!prev) f.groups.set(group, next);
+    else f.groups.set(group, { ...(better(next, prev) ? next : prev), score: Math.max(score, prev.score) });
   };
   for (const row of rows) {
     const { line: snippet, words } = bestLine(row.text ?? '', queryWords);
@@ -67,7 +75,8 @@ export function scoreUiTextFiles(rows: readonly UiTextRow[], terms: ReadonlyMap<
     const group = isKey ? `key:${row.key ?? row.hitId}` : `text:${row.hitId}`;
     const shown = isKey ? `"${snippet}" (key ${row.key ?? '?'})` : `"${snippet}"`;
     if (row.via === 'defines') {
-      add(row.fileId, row.path, group, row.score * weights.resource, `defines ${shown.replace(/\)$/, `, ${row.locale ?? 'und'})`)}`, words, row);
+      // A resource file defines hundreds of keys: only its best hit counts, or it would top every query.
+      add(row.fileId, row.path, 'defines', row.score * weights.resource, `defines ${shown.replace(/\)$/, `, ${row.locale ?? 'und'})`)}`, words, row);
       continue;
     }
     add(row.fileId, row.path, group, row.score * weights.direct, isKey ? `shows ${shown}` : `shows ${shown} in its template text`, words, row);
