@@ -8,7 +8,7 @@ import { openGraph } from '../../graph/index.js';
 import { createLogger } from '../../runtime/logger.js';
 import type { HistoryTaskResult } from './history-report.js';
 import { renderHistoryReport } from './render-history.js';
-import { runHistoryEval } from './run-history-eval.js';
+import { executeHistoryEval, prepareHistoryEval } from './run-history-eval.js';
 
 /** A date for git's --since/--until: free text git understands ("2024-01-01", "6 months ago"), never an option. */
 const gitDate = z.string().trim().min(1).max(100).refine((s) => !s.startsWith('-') && !/[\0\n]/.test(s), 'a date such as 2024-01-01');
@@ -63,13 +63,17 @@ export async function runHistoryCommand(raw: HistoryFlags): Promise<void> {
   }
   const flags = parsed.data;
   const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
+  const common = {
+    repoPath: resolve(flags.history), tasks: flags.tasks, since: flags.since, until: flags.until,
+    subfolder: flags.subfolder, keepScratch: flags.keepScratch, stripTicketKey: flags.stripTicketKey, onStage: stage,
+  };
+  // Refusals (not git, shallow, dirty, no tasks) come before Neo4j is opened or started.
+  const prepared = await prepareHistoryEval(common);
   const graph = await openGraph({ log });
   const progress = perIngestProgress(!flags.json && process.stderr.isTTY === true);
   try {
-    const report = await runHistoryEval({
-      graph, log, repoPath: resolve(flags.history), tasks: flags.tasks, since: flags.since, until: flags.until,
-      subfolder: flags.subfolder, keepScratch: flags.keepScratch, stripTicketKey: flags.stripTicketKey,
-      onStage: stage, onIngestProgress: progress.onProgress,
+    const report = await executeHistoryEval(prepared, {
+      ...common, graph, log, onIngestProgress: progress.onProgress,
       onTask: (r, i, total) => {
         progress.stop();
         process.stderr.write(`${taskLine(r, i, total)}\n`);

@@ -35,6 +35,30 @@ export function leakageProblems(f: LeakageFacts): string[] {
   return problems;
 }
 
+/**
+ * Drops `M` lines of files whose blob at the parent is replaced (`git replace`): a mirror that lacks
+ * a large binary stands it in with a placeholder, so the work tree holds the placeholder, not the
+ * parent's bytes — a known difference, not a leak. Every other line stays.
+ */
+async function withoutReplacedBlobs(scratch: string, status: string): Promise<string> {
+  // `git()` trims its output, so the first line may have lost its leading space.
+  const modified = (line: string): string | null => /^ ?M (.+)$/.exec(line)?.[1] ?? null;
+  const lines = status.split('\n').filter(Boolean);
+  if (!lines.some((l) => modified(l))) return status;
+  const replaced = new Set((await git(scratch, ['for-each-ref', '--format=%(refname:strip=2)', 'refs/replace/'])).split('\n').filter(Boolean));
+  if (replaced.size === 0) return status;
+  const kept: string[] = [];
+  for (const line of lines) {
+    const path = modified(line);
+    if (path) {
+      const [, blob] = (await git(scratch, ['ls-files', '-s', '--', path])).split(/\s+/);
+      if (blob && replaced.has(blob)) continue;
+    }
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
 /** Gathers the facts from the scratch clone and throws EVAL_LEAKAGE when any rule is broken. */
 export async function verifyNoLeakage(scratch: string, task: Pick<HistoryTask, 'sha' | 'parent' | 'id'>): Promise<void> {
   const head = await git(scratch, ['rev-parse', 'HEAD']);
@@ -44,7 +68,7 @@ export async function verifyNoLeakage(scratch: string, task: Pick<HistoryTask, '
   const refs = (await git(scratch, ['for-each-ref', '--format=%(refname) %(objecttype)'])).split('\n').filter(Boolean)
     .filter((line) => !(line.startsWith('refs/replace/') && !line.endsWith(' commit') && !line.endsWith(' tag')))
     .map((line) => line.split(' ')[0]!);
-  const status = await git(scratch, ['status', '--porcelain', '--untracked-files=all', '--ignored']);
+  const status = await withoutReplacedBlobs(scratch, await git(scratch, ['status', '--porcelain', '--untracked-files=all', '--ignored']));
   const problems = leakageProblems({
     head, parent: task.parent, sha: task.sha, shaReachableFromHead: ancestor.code === 0, refs,
     reflog: existsSync(join(scratch, '.git', 'logs')), status,

@@ -9,7 +9,7 @@ import { packageRoot } from '../../runtime/package-root.js';
 import { Bm25Baseline } from '../bm25-baseline.js';
 import { streamLog } from './git.js';
 import { summariseTasks, type HistoryReport, type HistoryTaskResult } from './history-report.js';
-import { inspectRepo } from './inspect-repo.js';
+import { inspectRepo, type InspectedRepo } from './inspect-repo.js';
 import { normaliseSubfolder, TaskMiner, type MiningResult } from './mine-tasks.js';
 import { summariseLatency, RANK_DEPTH } from './rank-metrics.js';
 import { runTask, type TaskContext } from './run-task.js';
@@ -57,14 +57,21 @@ export async function mineRepository(root: string, head: string, limit: number, 
   return miner.result();
 }
 
+/** The repository checked and its tasks mined: everything that needs no graph. */
+export interface PreparedHistoryEval {
+  repo: InspectedRepo;
+  subfolder: string | undefined;
+  limit: number;
+  mining: MiningResult;
+  startedAt: number;
+}
+
 /**
- * `eval --history`: mines tasks from the repository's commits, then runs each on its parent in a
- * scratch clone (oldest first, one warm ingest), comparing graphgate's pack with BM25 on the same
- * snapshot and prompt. The user's checkout and .git are only read; the scratch clone is removed
- * (also on Ctrl-C), and the eval namespace in Neo4j is deleted before and after the run.
+ * Checks the repository and mines its tasks (read-only; no graph, no clone), so a refusal comes
+ * before Neo4j is opened or started.
  */
-export async function runHistoryEval(options: HistoryEvalOptions): Promise<HistoryReport> {
-  const started = performance.now();
+export async function prepareHistoryEval(options: Omit<HistoryEvalOptions, 'graph' | 'log'>): Promise<PreparedHistoryEval> {
+  const startedAt = performance.now();
   const stage = options.onStage ?? (() => {});
   const limit = options.tasks ?? 50;
   if (!Number.isInteger(limit) || limit < 1) throw new AppError('INVALID_ARGS', { message: '--tasks must be a positive whole number.' });
@@ -81,7 +88,24 @@ export async function runHistoryEval(options: HistoryEvalOptions): Promise<Histo
     });
   }
   stage(`${mining.tasks.length} task(s) from ${mining.scanned} commits (skipped: ${skippedText})`);
+  return { repo, subfolder, limit, mining, startedAt };
+}
 
+/**
+ * `eval --history`: mines tasks from the repository's commits, then runs each on its parent in a
+ * scratch clone (oldest first, one warm ingest), comparing graphgate's pack with BM25 on the same
+ * snapshot and prompt. The user's checkout and .git are only read; the scratch clone is removed
+ * (also on Ctrl-C), and the eval namespace in Neo4j is deleted before and after the run.
+ */
+export async function runHistoryEval(options: HistoryEvalOptions): Promise<HistoryReport> {
+  return executeHistoryEval(await prepareHistoryEval(options), options);
+}
+
+/** Runs the prepared tasks (see runHistoryEval). */
+export async function executeHistoryEval(prepared: PreparedHistoryEval, options: HistoryEvalOptions): Promise<HistoryReport> {
+  const { repo, subfolder, limit, mining } = prepared;
+  const started = prepared.startedAt;
+  const stage = options.onStage ?? (() => {});
   const repoId = historyRepoId(repo.root, subfolder);
   // A crashed or interrupted run may have left its namespace: start from nothing.
   await deleteRepository(options.graph, repoId);
