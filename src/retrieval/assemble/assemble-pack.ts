@@ -1,4 +1,6 @@
 import { AppError } from '../../errors/index.js';
+import { discriminationOf } from '../rank/discrimination.js';
+import { promptTerms } from '../text/prompt-terms.js';
 import { int, type Graph } from '../../graph/index.js';
 import type { LaneContext } from '../lanes/lane.model.js';
 import { lexemeAliasesQuery, repoSnapshotQuery } from '../lanes/lane.queries.js';
@@ -22,7 +24,7 @@ import type { StrategyDecision } from '../strategy/strategy.model.js';
 import type { z } from 'zod';
 import { fetchArtifacts, type ArtifactFetchers } from './artifact-fetch.js';
 import { resolveBudgets, type AssemblyBudgets } from './assembly.config.js';
-import { anchorRef, blockedCommandsOf, chainGaps, escalationPlanOf, evidenceSymbolsAndSnippets, validationPlanOf, type EscalationStep } from './pack-sections.js';
+import { anchorRef, blockedCommandsOf, chainGaps, disambiguationStep, escalationPlanOf, evidenceSymbolsAndSnippets, validationPlanOf, type EscalationStep } from './pack-sections.js';
 import { requiredProofChains } from './proof-chain-hook.js';
 import { rankWithDetails, retrieve, selectRanked } from './retrieve.js';
 import { withSnippetText } from './snippet-text.js';
@@ -68,6 +70,13 @@ export interface AssembledPack {
   symbolIds: string[];
   /** `candidates`: every lane hit the final ranking was made from (the eval's lane ablation re-ranks them). */
   diagnostics: { laneCounts: Record<string, number>; notes: string[]; closureEdges: number; timingsMs: Record<string, number>; candidates: Candidate[] };
+}
+
+/** A disambiguation step when the evidence_discriminates gate failed. */
+function undecided(pack: ContextPack): EscalationStep[] {
+  const gate = (pack.gates ?? []).find((g) => g.gate === 'evidence_discriminates');
+  const d = pack.evidence.discrimination;
+  return gate && !gate.pass && d ? [disambiguationStep(d.head, d.unplacedTerms)] : [];
 }
 
 /**
@@ -213,7 +222,7 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
     policies: plane.policies,
     recipes: { recipes: plane.recipes, examples: plane.examples },
     anchors: { entrypoints: anchors.entrypoints.map((a) => anchorRef(a, snapshotId)), definitions: anchors.definitions.map((a) => anchorRef(a, snapshotId)), proofChains: chains },
-    evidence: { files, symbols, snippets },
+    evidence: { files, symbols, snippets, discrimination: discriminationOf(selected, finalCandidates, promptTerms(taskText)) },
     validationPlan: validationPlanOf(tests, retrieval.candidates, strategy.signature, plane.requiredChecks),
     missingness: {
       missingAnchors, conflicts: [...taskSpec.conflicts, ...(moved ? [{ between: [`snapshot ${snapshotId}`, `snapshot ${snapEnd?.snapshotId ?? '(none)'}`], description: 'the repository was re-ingested while the pack was built; rebuild it' }] : [])],
@@ -230,7 +239,7 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   return {
     pack, text, hash, strategy, lexemes,
     summary: summarizePack(pack, { ref: input.ref ?? '(dry-run)', hash }),
-    escalationPlan: ready ? [] : escalationPlanOf(missingAnchors),
+    escalationPlan: ready ? [] : [...escalationPlanOf(missingAnchors), ...undecided(pack)],
     blockedCommands: blockedCommandsOf(pack.outcome, missingAnchors),
     symbolIds: sortedUnique(symbols.map((s) => s.id)).sort(compareText),
     diagnostics: { laneCounts: retrieval.laneCounts, notes: retrieval.notes, closureEdges: retrieval.closure.edges, timingsMs: timings, candidates: finalCandidates },

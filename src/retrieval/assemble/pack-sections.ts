@@ -110,6 +110,23 @@ const STEP: Record<Missing['anchorType'], EscalationStep['args']> = {
   federation: { need: 'the host route that loads the remote and the remote module it exposes', type: 'artifact_fetch', requestedEvidence: [{ type: 'scope_expand', detail: 'name the host route path and the remote (webpack exposes key) it loads' }] },
 };
 
+/**
+ * The step for a pack whose head does not stand out (the evidence_discriminates gate failed): the
+ * candidates to choose among and the task words the graph could not place, so the agent (or the
+ * person) can name the one thing that decides.
+ */
+export function disambiguationStep(head: readonly string[], unplacedTerms: readonly string[]): EscalationStep {
+  const where = unplacedTerms.length > 0 ? `; the words ${unplacedTerms.slice(0, 6).map((t) => `"${t}"`).join(', ')} are not in their paths` : '';
+  return {
+    verb: 'escalate',
+    args: {
+      need: `which of ${head.join(', ') || 'the ranked files'} the task is about${where}`.slice(0, 4000),
+      type: 'scope_expand',
+      requestedEvidence: [{ type: 'scope_expand', detail: 'name the component, route, file or the exact UI text the task is about' }],
+    },
+  };
+}
+
 /** The escalation plan for the gaps of a pack: one escalate step per missing anchor, never a guess. */
 export function escalationPlanOf(missing: readonly Missing[]): EscalationStep[] {
   const types = [...new Set(missing.map((m) => m.anchorType))].sort(compareText);

@@ -4,6 +4,8 @@ import { artifactLane, type ArtifactStatus } from '../lanes/artifact.lane.js';
 import type { LaneContext, LaneResult } from '../lanes/lane.model.js';
 import { fileDetailsQuery, type FileDetailRow, type MemoryRow, type PolicyRecordRow } from '../lanes/lane.queries.js';
 import { contentLane, fieldedLane } from '../lanes/content.lane.js';
+import { historyLane } from '../lanes/history.lane.js';
+import { uiTextLane } from '../lanes/ui-text.lane.js';
 import { lexicalLane } from '../lanes/lexical.lane.js';
 import { readActiveMemories, scopeMemories } from '../lanes/memory.lane.js';
 import { policyPlaneOf, readPolicyRecords } from '../lanes/policy.lane.js';
@@ -117,6 +119,8 @@ export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
   const first: LaneResult[] = await Promise.all([
     contentLane(ctx, input.taskText),
     fieldedLane(ctx, input.taskText),
+    uiTextLane(ctx, lexemes),
+    historyLane(ctx, lexemes, { prompt: input.taskText }),
     lexicalLane(ctx, lexemes, { perIndex: budgets.lexicalPerIndex }),
     symbolLane(ctx, lexemes, { limit: budgets.symbolLimit }),
     artifactLane(ctx, lexemes, { endpointPaths: input.endpointPaths ?? [], artifacts: input.artifacts ?? [] }),

@@ -9,7 +9,7 @@ export const PACK_SCHEMA_VERSION = '2.0.0';
 
 export const GATE_IDS = [
   'snapshot_purity', 'anchors_present', 'federation_proof', 'ui_origin_chain', 'examples_exclude_adp', 'validation_plan_present',
-  'missingness_present', 'memory_rules_loaded',
+  'missingness_present', 'memory_rules_loaded', 'evidence_discriminates',
 ] as const;
 export type GateId = (typeof GATE_IDS)[number];
 

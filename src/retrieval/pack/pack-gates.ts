@@ -75,6 +75,29 @@ function memoryRulesLoaded(pack: ContextPack): { pass: boolean; reasons: string[
     : { pass: true, reasons: [`memories queried for ${queried.size} anchor(s); ${pack.memories.records.length} active record(s)`] };
 }
 
+/**
+ * When the head of the ranking is trustworthy enough to call the pack ready: it stands out from the
+ * runners-up by `minMargin` of the top score, and `minGroups` independent lane groups put one of the
+ * head files among their own best. Chosen on two repositories' history evals (src/eval/README.md).
+ */
+export const DISCRIMINATION_GATE = { minMargin: 0.25, minGroups: 2 };
+
+function evidenceDiscriminates(pack: ContextPack): { pass: boolean; reasons: string[] } {
+  const d = pack.evidence.discrimination;
+  if (!d) return { pass: true, reasons: ['no ranking to judge (a pack built from agent terms only)'] };
+  const head = d.head.map((p) => p.slice(p.lastIndexOf('/') + 1)).join(', ');
+  const margin = d.margin >= DISCRIMINATION_GATE.minMargin;
+  const agree = d.agreeingGroups.length >= DISCRIMINATION_GATE.minGroups;
+  if (margin && agree) return { pass: true, reasons: [`the head (${head}) leads the runners-up by ${Math.round(d.margin * 100)}% and ${d.agreeingGroups.join(' + ')} agree on it`] };
+  const reasons: string[] = [];
+  if (!margin) reasons.push(`the head (${head}) leads the 10th file by only ${Math.round(d.margin * 100)}% of its score`);
+  if (!agree) reasons.push(`only ${d.agreeingGroups.join(', ') || 'no'} lane group supports the head; names, UI text, file text and history do not agree`);
+  reasons.push(d.unplacedTerms.length > 0
+    ? `terms that would decide: where is ${d.unplacedTerms.map((t) => `"${t}"`).join(', ')}? Name the component, route, file or UI text`
+    : 'name the component, route, file or UI text the task is about');
+  return { pass: false, reasons };
+}
+
 const GATES: Record<GateId, Gate> = {
   snapshot_purity: snapshotPurity,
   anchors_present: anchorsPresent,
@@ -84,6 +107,7 @@ const GATES: Record<GateId, Gate> = {
   validation_plan_present: validationPlanPresent,
   missingness_present: missingnessPresent,
   memory_rules_loaded: memoryRulesLoaded,
+  evidence_discriminates: evidenceDiscriminates,
 };
 
 /**

@@ -128,6 +128,13 @@ export const packEvidenceSchema = z.strictObject({
   })),
   symbols: z.array(z.strictObject({ id, name: z.string().max(500), kind: z.string().max(60), path, line: line.optional() })),
   snippets: z.array(z.strictObject({ ref: z.string().max(1100), path, startLine: line, endLine: line, reason: text, text: z.string().max(20_000).optional() })),
+  /** How the head of the ranking stands out (src/retrieval/rank/discrimination.ts); judged by the evidence_discriminates gate. */
+  discrimination: z.strictObject({
+    margin: z.number().min(0).max(1),
+    agreeingGroups: z.array(z.string().max(40)).max(10),
+    head: z.array(path).max(10),
+    unplacedTerms: z.array(z.string().max(200)).max(12),
+  }).optional(),
 });
 
 /** 8. Validation plan: hooks with confidence and the fallback chain. */
