@@ -1,9 +1,9 @@
 import {
   ASTWithSource, Binary, BindingPipe, Call, Conditional, ImplicitReceiver, Interpolation, LiteralPrimitive, ParenthesizedExpression,
   PropertyRead, RecursiveAstVisitor, TmplAstBoundAttribute, TmplAstRecursiveVisitor, TmplAstText, TmplAstTextAttribute,
-  parseTemplate, type AST, type TmplAstBoundEvent, type TmplAstBoundText, type TmplAstElement, type TmplAstTemplate,
+  type AST, type TmplAstBoundEvent, type TmplAstBoundText, type TmplAstElement, type TmplAstTemplate,
 } from '@angular/compiler';
-import type { TemplateRange } from '../templates/template-walk.js';
+import { parseTemplateOnce, type TemplateSlice } from '../support/parsed-template.js';
 import { isUiAttribute, TRANSLATE_PIPES } from './key-shape.js';
 import type { KeyUse } from './usage-facts.js';
 
@@ -139,15 +139,11 @@ class TemplateCollector extends TmplAstRecursiveVisitor {
 
 /**
  * Translation-key uses and static text of one template (an external file, or an inline template as
- * a `range` of its .ts text so lines are real file lines). Syntax errors are not reported here: the
- * templates extractor reports them for the same parse input.
+ * a `range` of its .ts text so lines are real file lines), on the parse the templates extractor
+ * made of the same text. Syntax errors are not reported here: the templates extractor reports them.
  */
-export function templateI18n(text: string, url: string, range?: TemplateRange): TemplateI18n {
-  const parsed = parseTemplate(text, url, {
-    preserveWhitespaces: false,
-    alwaysAttemptHtmlToR3AstConversion: true,
-    ...(range ? { range, escapedString: true } : {}),
-  });
+export function templateI18n(text: string, url: string, range?: TemplateSlice): TemplateI18n {
+  const parsed = parseTemplateOnce(text, url, range);
   const collector = new TemplateCollector();
   for (const node of parsed.nodes) node.visit(collector);
   return { uses: collector.uses, fragments: collector.fragments };

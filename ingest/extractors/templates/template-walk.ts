@@ -1,9 +1,10 @@
 import {
   ASTWithSource, BindingType, ParsedEventType, RecursiveAstVisitor, TmplAstBoundAttribute, TmplAstContent, TmplAstElement, TmplAstRecursiveVisitor,
-  TmplAstTemplate, TmplAstText, parseTemplate, type AST, type BindingPipe, type TmplAstBoundEvent, type TmplAstBoundText,
+  TmplAstTemplate, TmplAstText, type AST, type BindingPipe, type TmplAstBoundEvent, type TmplAstBoundText,
   type TmplAstForLoopBlock, type TmplAstIfBlockBranch, type TmplAstLetDeclaration, type TmplAstNode, type TmplAstSwitchBlock,
   type TmplAstSwitchBlockCase, type TmplAstTextAttribute,
 } from '@angular/compiler';
+import { parseTemplateOnce } from '../support/parsed-template.js';
 
 /**
  * A loop variable in scope (`*ngFor="let item of menu"`, `@for (item of menu; …)`): what it iterates,
@@ -267,11 +268,7 @@ class Collector extends TmplAstRecursiveVisitor {
  * (`@if`, `@for`, `@switch`, `@defer`) included. Syntax errors are returned, never thrown.
  */
 export function walkTemplate(text: string, url: string, range?: TemplateRange): ParsedTemplateResult {
-  const parsed = parseTemplate(text, url, {
-    preserveWhitespaces: false,
-    alwaysAttemptHtmlToR3AstConversion: true,
-    ...(range ? { range, escapedString: true } : {}),
-  });
+  const parsed = parseTemplateOnce(text, url, range);
   const collector = new Collector();
   for (const node of parsed.nodes) node.visit(collector);
   for (const finish of collector.finish) finish();
