@@ -38,20 +38,29 @@ export function latestSchemaVersion(): number {
 }
 
 /**
- * Applies every migration newer than the version stored in the graph, then waits for indexes to be
- * online. Statements are idempotent (IF NOT EXISTS), so a concurrent or interrupted run is harmless.
+ * Applies every migration the graph has not recorded as applied, in file order, then waits for indexes
+ * to be online. Files are recorded one by one, so a migration numbered below one already applied
+ * (two branches that each added one) still runs; a database from before files were recorded counts
+ * every file up to its version as applied. Statements are idempotent (IF NOT EXISTS), so a concurrent
+ * or interrupted run is harmless.
  */
 export async function migrateSchema(graph: Graph, appliedBy = 'graphgate'): Promise<{ from: number; to: number; applied: string[] }> {
   const [row] = await graph.read(readSchemaVersion, {});
   const from = row?.version ?? 0;
+  const migrations = loadMigrations();
+  if (!row?.applied && from > 0) {
+    // Recorded by version only: the files up to it were applied; record them so later runs go by file.
+    for (const m of migrations.filter((x) => x.version <= from)) await graph.write(setSchemaVersion, { version: int(m.version), file: m.file, appliedBy });
+  }
+  const recorded = new Set(row?.applied ?? migrations.filter((m) => m.version <= from).map((m) => m.file));
   const applied: string[] = [];
   let to = from;
-  for (const migration of loadMigrations()) {
-    if (migration.version <= from) continue;
+  for (const migration of migrations) {
+    if (recorded.has(migration.file)) continue;
     for (const statement of migration.statements) await graph.runSchemaStatement(statement);
-    await graph.write(setSchemaVersion, { version: int(migration.version), appliedBy });
+    await graph.write(setSchemaVersion, { version: int(migration.version), file: migration.file, appliedBy });
     applied.push(migration.file);
-    to = migration.version;
+    to = Math.max(to, migration.version);
   }
   if (applied.length > 0) await graph.runSchemaStatement('CALL db.awaitIndexes(300)');
   return { from, to, applied };

@@ -20,6 +20,11 @@ describe('graph schema', () => {
     expect(row?.version).toBe(latestSchemaVersion());
   });
 
+  it('records every migration file it applied, so one numbered below an applied one still runs', async () => {
+    const [row] = await graph.read(readSchemaVersion, {});
+    expect(row?.applied).toEqual(expect.arrayContaining(loadMigrations().map((m) => m.file)));
+  });
+
   it('is idempotent: migrating again applies nothing', async () => {
     const result = await migrateSchema(graph, 'schema-test');
     expect(result.applied).toEqual([]);

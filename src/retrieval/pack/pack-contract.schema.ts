@@ -58,6 +58,7 @@ export function normalizePack(pack: ContextPack): ContextPack {
       files: [...pack.evidence.files].sort(byScoreThenPath),
       symbols: [...pack.evidence.symbols].sort((a, b) => compareText(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || byId(a, b)),
       snippets: [...pack.evidence.snippets].sort((a, b) => compareText(a.path, b.path) || a.startLine - b.startLine || compareText(a.ref, b.ref)),
+      ...(pack.evidence.discrimination ? { discrimination: pack.evidence.discrimination } : {}),
     },
     validationPlan: { ...pack.validationPlan, hooks: [...pack.validationPlan.hooks].sort(byId).map((h) => ({ ...h, covers: sortText(h.covers) })) },
     missingness: {
