@@ -20,9 +20,10 @@ export const DEFAULT_UI_TEXT_WEIGHTS: UiTextWeights = { direct: 1, component: 0.
 const MAX_SNIPPET = 80;
 const MAX_REASONS = 4;
 
-/** Prompt terms compared to text loosely: lowercase word tokens, a trailing plural `s` ignored. */
+/** Prompt terms compared to text loosely (for reasons only; the index stems with Porter): `-s`, `-ed`, `-ing` dropped. */
 function stem(token: string): string {
-  return token.length > 3 && token.endsWith('s') ? token.slice(0, -1) : token;
+  const m = /^(.{3,}?)(?:ing|ed|(?<!s)s)$/.exec(token);
+  return m ? (m[1] as string) : token;
 }
 
 /** The line of a hit's text sharing most words with the query (the first line on a tie), cut for a reason. */

@@ -1,6 +1,7 @@
 import { int } from '../../graph/index.js';
 import { repoSearchKey } from '../../text/repo-search-key.js';
-import { buildLuceneQuery, lexemeQueryTerms } from '../lexemes/lucene-query.js';
+import { buildLuceneQuery, lexemeQueryTerms, type WeightedTerm } from '../lexemes/lucene-query.js';
+import { promptTerms } from '../text/prompt-terms.js';
 import type { Lexeme, LexemeKind } from '../lexemes/lexeme.model.js';
 import { guardedLane, type LaneContext, type LaneResult } from './lane.model.js';
 import { DEFAULT_UI_TEXT_WEIGHTS, scoreUiTextFiles, termWords, type UiTextWeights } from './ui-text-scoring.js';
@@ -18,6 +19,20 @@ export interface UiTextLaneOptions {
   weights?: UiTextWeights;
 }
 
+/**
+ * Task words (`fix`, `add`, `issue`) are in every commit subject and in many labels: they are taken out
+ * of searched terms (`fixed_previous_button_issue` → `previous button`). Quoted labels and error
+ * strings are kept as written: they are the text a user saw.
+ */
+function searchTerms(lexeme: Lexeme): WeightedTerm[] {
+  const terms = lexemeQueryTerms([lexeme]);
+  if (lexeme.kind === 'UI_LABEL' || lexeme.kind === 'ERROR_STRING') return terms;
+  return terms.flatMap((t) => {
+    const text = promptTerms(t.text).join(' ');
+    return text ? [{ text, boost: t.boost }] : [];
+  });
+}
+
 export const UI_TEXT_KINDS: readonly LexemeKind[] = ['UI_LABEL', 'ERROR_STRING', 'DOMAIN_NOUN', 'GRID_FIELD', 'ROUTE_SEGMENT', 'SYMBOL', 'CONFIG_FLAG'];
 
 /**
@@ -32,7 +47,7 @@ export const UI_TEXT_KINDS: readonly LexemeKind[] = ['UI_LABEL', 'ERROR_STRING',
 export async function uiTextLane(ctx: LaneContext, lexemes: readonly Lexeme[], options: UiTextLaneOptions = {}): Promise<LaneResult> {
   const kinds = new Set(options.kinds ?? UI_TEXT_KINDS);
   const wanted = lexemes.filter((l) => l.polarity === 'positive' && kinds.has(l.kind));
-  const terms = buildLuceneQuery(lexemeQueryTerms(wanted));
+  const terms = buildLuceneQuery(wanted.flatMap(searchTerms));
   if (!terms) return { lane: 'uitext', candidates: [], searched: false, notes: [] };
   const query = `+ftRepo:${repoSearchKey(ctx.repoId)} +(${terms})`;
   const { rows, notes } = await guardedLane('uitext', () => ctx.graph.read(uiTextSearchQuery, {
