@@ -80,7 +80,7 @@ function memoryRulesLoaded(pack: ContextPack): { pass: boolean; reasons: string[
  * runners-up by `minMargin` of the top score, and `minGroups` independent lane groups put one of the
  * head files among their own best. Chosen on two repositories' history evals (src/eval/README.md).
  */
-export const DISCRIMINATION_GATE = { minMargin: 0.25, minGroups: 2 };
+export const DISCRIMINATION_GATE = { minMargin: 0.5, minGroups: 3 };
 
 function evidenceDiscriminates(pack: ContextPack): { pass: boolean; reasons: string[] } {
   const d = pack.evidence.discrimination;
