@@ -116,11 +116,14 @@ export function selectRanked(ranked: readonly RankedFile[], budgets: AssemblyBud
 export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
   const { ctx, lexemes, budgets } = input;
   input.progress?.('searching the text, lexical, symbol and artifact lanes');
+  // The text lanes are searched when their fusion weighs (TEXT_FUSION_RANK_CONFIG); the default ranking is the structure one.
+  const text = budgets.rank.textWeight > 0;
+  const off = (lane: Lane): LaneResult => ({ lane, candidates: [], searched: false, notes: [] });
   const first: LaneResult[] = await Promise.all([
-    contentLane(ctx, input.taskText),
-    fieldedLane(ctx, input.taskText),
-    uiTextLane(ctx, lexemes),
-    historyLane(ctx, lexemes, { prompt: input.taskText }),
+    text ? contentLane(ctx, input.taskText) : off('content'),
+    text ? fieldedLane(ctx, input.taskText) : off('fielded'),
+    text ? uiTextLane(ctx, lexemes) : off('uitext'),
+    text ? historyLane(ctx, lexemes, { prompt: input.taskText }) : off('history'),
     lexicalLane(ctx, lexemes, { perIndex: budgets.lexicalPerIndex }),
     symbolLane(ctx, lexemes, { limit: budgets.symbolLimit }),
     artifactLane(ctx, lexemes, { endpointPaths: input.endpointPaths ?? [], artifacts: input.artifacts ?? [] }),
@@ -131,7 +134,8 @@ export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
   const ranked1 = rankFiles(enrich(direct, details, input.snapshotId), lexemes, budgets.rank);
 
   input.progress?.('expanding closure from the anchors; reading policies and memories');
-  const top = ranked1.slice(0, budgets.files.maxFiles);
+  // Only files the ranking values seed closure: a hit of a lane that weighs nothing is not a lead.
+  const top = ranked1.filter((f) => f.score > 0).slice(0, budgets.files.maxFiles);
   const seeds = top.flatMap((f) => f.entities.filter((e) => SEED_KINDS.has(e.kind)).slice(0, 3).map((e) => ({ id: e.id, score: f.score })));
   const [policyRows, memoryRows, closure] = await Promise.all([
     readPolicyRecords(ctx),

@@ -132,6 +132,7 @@ export const packEvidenceSchema = z.strictObject({
   discrimination: z.strictObject({
     margin: z.number().min(0).max(1),
     agreeingGroups: z.array(z.string().max(40)).max(10),
+    availableGroups: z.number().int().min(0).max(10),
     head: z.array(path).max(10),
     unplacedTerms: z.array(z.string().max(200)).max(12),
   }).optional(),

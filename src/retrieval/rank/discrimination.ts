@@ -21,6 +21,8 @@ export interface Discrimination {
   margin: number;
   /** Lane groups whose own top files include one of the head files. */
   agreeingGroups: string[];
+  /** Lane groups that found any file (a repository without git history or translations has fewer). */
+  availableGroups: number;
   /** The head files (best first). */
   head: string[];
   /** Task words that none of the head files' paths carry: naming the place they refer to would decide. */
@@ -48,10 +50,12 @@ export function discriminationOf(ranked: readonly RankedFile[], candidates: read
   const first = ranked[0]?.score ?? 0;
   const runner = ranked[options.runnerUp - 1]?.score ?? 0;
   const margin = first > 0 && ranked.length >= options.runnerUp ? round(Math.max(0, (first - runner) / first), 4) : first > 0 ? 1 : 0;
+  const availableGroups = Object.values(LANE_GROUPS).filter((lanes) => candidates.some((c) => lanes.includes(c.lane) && c.rawScore > 0)).length;
   const agreeingGroups = Object.entries(LANE_GROUPS)
     .filter(([, lanes]) => { const top = groupTopFiles(candidates, lanes, options.groupTop); return head.some((p) => top.has(p)); })
     .map(([group]) => group);
   const placed = new Set(head.flatMap((p) => lexTokens(p)));
-  const unplacedTerms = terms.filter((t) => !placed.has(t)).slice(0, 12);
-  return { margin, agreeingGroups, head, unplacedTerms };
+  // Bounded like every pack string: a hostile prompt can carry one 100 KB "word".
+  const unplacedTerms = terms.filter((t) => !placed.has(t)).slice(0, 12).map((t) => t.slice(0, 60));
+  return { margin, agreeingGroups, availableGroups, head, unplacedTerms };
 }

@@ -67,7 +67,8 @@ export function anchorKindContribution(hits: readonly NormalizedCandidate[], con
   // Scaled by the hit's lane score: a barely matching route is not worth a full route bonus.
   const bonus = (h: NormalizedCandidate): number =>
     ((config.kindBonus[h.kind] ?? 0) + (h.kind === 'symbol' && anchorRole(h) === 'definition' ? config.definitionSymbolBonus : 0)) * h.laneScore;
-  const best = bestBy(hits, bonus);
+  // Hits of lanes that weigh nothing (text lanes outside their fusion) confer no anchor kind either.
+  const best = bestBy(hits.filter((h) => config.laneWeights[h.lane] > 0), bonus);
   if (!best || bonus(best) <= 0) return null;
   const role = anchorRole(best);
   return { name: 'anchor-kind', value: round(bonus(best)), detail: `${describeHit(best)}${role ? ` (${role})` : ''}` };

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   buildLexemes, DEFAULT_RANK_CONFIG, normalizeLaneScores, rankFiles, selectWithinBudget, type Candidate, type RankConfig, type RankedFile,
 } from '../../../src/retrieval/index.js';
+import { STRUCTURE_RANK_CONFIG, TEXT_FUSION_RANK_CONFIG, withStructureScale } from '../../../src/retrieval/rank/rank.config.js';
 
-/** A config with every adjustment off, so single contributions can be checked in isolation. */
+/** A config with every adjustment off and the structure lanes at full weight, so single contributions can be checked in isolation. */
 const BARE: RankConfig = {
-  ...DEFAULT_RANK_CONFIG, corroborationBonus: 0, lexemeBoostWeight: 0, kindBonus: {}, definitionSymbolBonus: 0, localityBonus: 0,
+  ...STRUCTURE_RANK_CONFIG, corroborationBonus: 0, lexemeBoostWeight: 0, kindBonus: {}, definitionSymbolBonus: 0, localityBonus: 0,
   negativePenalty: 0, hubPenalty: 0, sharedFolderPenalty: 0, testFilePenalty: 0, barrelFilePenalty: 0, shallowPenaltyPerLevel: 0,
 };
 const c = (over: Partial<Candidate> & Pick<Candidate, 'id' | 'path' | 'lane' | 'rawScore'>): Candidate => ({ kind: 'file', ...over });
@@ -28,6 +29,19 @@ describe('normalizeLaneScores', () => {
     const out = normalizeLaneScores([c({ id: 'a', path: 'a.ts', lane: 'lexical', rawScore: 1 }), c({ id: 'a', path: 'a.ts', lane: 'lexical', rawScore: 4 })]);
     expect(out).toHaveLength(1);
     expect(out[0]?.rawScore).toBe(4);
+  });
+});
+
+describe('the default configuration', () => {
+  it('is the structure configuration with its lanes and bonuses scaled, penalties and text fusion kept', () => {
+    const scaled = withStructureScale(STRUCTURE_RANK_CONFIG, 0.1);
+    expect(scaled.laneWeights.symbol).toBeCloseTo(0.045);
+    expect(scaled.laneWeights.content).toBe(0);
+    expect(scaled.kindBonus.route).toBeCloseTo(0.015);
+    expect(scaled.testFilePenalty).toBe(STRUCTURE_RANK_CONFIG.testFilePenalty);
+    expect(scaled.textFusion).toEqual(STRUCTURE_RANK_CONFIG.textFusion);
+    expect(TEXT_FUSION_RANK_CONFIG.textWeight).toBeGreaterThan(TEXT_FUSION_RANK_CONFIG.laneWeights.symbol);
+    expect(DEFAULT_RANK_CONFIG.textWeight).toBe(0);
   });
 });
 
