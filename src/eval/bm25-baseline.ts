@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
+import { packageRoot } from '../runtime/package-root.js';
 
 /** Files larger than this are indexed by path only (as ingestion skips parsing big files). */
 const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
@@ -119,5 +121,15 @@ export class Bm25Baseline {
       .map((r) => ({ path: r.id as string, score: r.score }))
       .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { files: results.slice(0, Math.max(0, k)).map((r) => r.path), ms: performance.now() - started };
+  }
+}
+
+/** The MiniSearch version the baseline runs on, as package.json pins it (recorded in every report). */
+export function minisearchVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    return pkg.dependencies?.minisearch ?? 'unknown';
+  } catch {
+    return 'unknown';
   }
 }

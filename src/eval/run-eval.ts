@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
 import { ingestRepository, type ProgressListener } from '../../ingest/index.js';
 import { loadConfig, type Config } from '../config/index.js';
 import type { Graph } from '../graph/index.js';
 import { agGridOriginChains, countChains, federationChains, type ChainCounts } from '../retrieval/proof-chains/index.js';
 import type { Logger } from '../runtime/logger.js';
-import { packageRoot } from '../runtime/package-root.js';
-import { Bm25Baseline } from './bm25-baseline.js';
+import { Bm25Baseline, minisearchVersion } from './bm25-baseline.js';
 import { listRepoFiles } from './eval.queries.js';
 import { aggregate, scoreTask, type OverallMetrics } from './metrics.js';
 import { buildEvalPack } from './pack-adapter.js';
@@ -42,15 +40,6 @@ export interface EvalReport {
   unknownExpectedFiles: Array<{ task: string; file: string }>;
   tasks: TaskRow[];
   overall: { graphgate: OverallMetrics; baseline: OverallMetrics };
-}
-
-function minisearchVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    return pkg.dependencies?.minisearch ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SyncStats } from '../bm25-baseline.js';
-import type { SkipReason } from './mine-tasks.js';
+import type { HistoryTask, SkipReason } from './mine-tasks.js';
 import { comparePaired, type PairedComparison } from './paired.js';
 import {
   summariseLatency, summariseRanking, summariseVerdicts,
@@ -12,21 +12,10 @@ export interface SystemResult {
   metrics: RankMetrics;
 }
 
-export interface HistoryTaskResult {
-  id: string;
-  sha: string;
-  parent: string;
-  date: string;
-  subject: string;
-  ticketKey: string | null;
-  /** Exactly what both systems were given. */
-  prompt: string;
+/** A mined task (its commit, prompt and answer) with what running it gave. */
+export interface HistoryTaskResult extends Pick<HistoryTask, 'id' | 'sha' | 'parent' | 'date' | 'subject' | 'ticketKey' | 'prompt' | 'specOnly' | 'changedFiles' | 'expected'> {
   /** The subject (normalised) was already used by a commit in the parent's history. */
   repeatsEarlierSubject: boolean;
-  specOnly: boolean;
-  changedFiles: number;
-  /** The answer as mined (modified files). */
-  expected: string[];
   /** Expected files that are not File facts at the parent (ingestion skips them): left out of scoring. */
   expectedNotIngested: string[];
   status: 'scored' | 'skipped';

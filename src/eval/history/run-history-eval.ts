@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTsProjectCache, deleteRepository, type ProgressListener } from '../../../ingest/index.js';
 import { AppError } from '../../errors/index.js';
 import type { Graph } from '../../graph/index.js';
 import type { Logger } from '../../runtime/logger.js';
-import { packageRoot } from '../../runtime/package-root.js';
-import { Bm25Baseline } from '../bm25-baseline.js';
+import { Bm25Baseline, minisearchVersion } from '../bm25-baseline.js';
 import { streamLog } from './git.js';
 import { summariseTasks, type HistoryReport, type HistoryTaskResult } from './history-report.js';
 import { inspectRepo, type InspectedRepo } from './inspect-repo.js';
@@ -39,15 +37,6 @@ export interface HistoryEvalOptions {
 /** The eval's namespace for a repository: stable per repository, apart from the task-file eval's. */
 export function historyRepoId(root: string, subfolder: string | undefined): string {
   return `eval-${createHash('sha256').update(`history:${root}//${subfolder ?? ''}`).digest('hex').slice(0, 12)}`;
-}
-
-function minisearchVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    return pkg.dependencies?.minisearch ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** Mines the newest `limit` qualifying commits reachable from `head` (read-only on the user's repo). */
