@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/runtime/package-root.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { MAIN, serverEnv } from '../support/mcp-process.js';
@@ -29,6 +29,10 @@ async function inspect(repoId: string, ...method: string[]): Promise<{ code: num
 
 describe('MCP Inspector CLI as a third-party client', () => {
   const repoId = testNamespace('inspector');
+  // initialize_work refuses a repository the graph has never seen (REPO_NOT_INGESTED): ingest it first, as a user would.
+  beforeAll(async () => {
+    await run(process.execPath, [MAIN, 'ingest', fixture, '--repo-id', repoId, '--json'], { env: serverEnv(repoId), timeout: 120_000 });
+  }, 180_000);
   afterAll(async () => {
     rmSync(join(fixture, '..'), { recursive: true, force: true });
     const graph = openTestGraph();

@@ -6,7 +6,7 @@ import { ingestRepository } from '../../../ingest/index.js';
 import { startGraphqlServer } from '../../../src/graphql/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { expandClosure } from '../../../src/retrieval/closure/closure.js';
-import { assemblePack, escalatePack } from '../../../src/retrieval/assemble/index.js';
+import { assemblePack, assertRepoIngested, escalatePack } from '../../../src/retrieval/assemble/index.js';
 import { artifactLane, lexicalLane, readPolicyRecords, policyPlaneOf, symbolLane } from '../../../src/retrieval/lanes/index.js';
 import { buildLexemes } from '../../../src/retrieval/lexemes/index.js';
 import { contextPackSchema } from '../../../src/retrieval/pack/index.js';
@@ -131,6 +131,13 @@ describe('pack assembly on the ingested fixture workspace', () => {
       expect(grown.pack.header).toMatchObject({ version: 2, supersedes: first.pack.header.contextPackId, workId: 'work-escalate' });
       expect(grown.pack.taskSpec.originalPrompt).toBe('Show the customer status badge');
       expect(grown.hash).not.toBe(first.hash);
+    });
+
+    it('refuses a repository the graph never ingested with REPO_NOT_INGESTED instead of an empty pack', async () => {
+      const unknown = `${repoId}-never-ingested`;
+      await expect(assemblePack({ graph, repoId: unknown, root, prompt: 'Show the order detail page', now: NOW })).rejects.toMatchObject({ code: 'REPO_NOT_INGESTED' });
+      await expect(assertRepoIngested(graph, unknown)).rejects.toMatchObject({ code: 'REPO_NOT_INGESTED' });
+      await expect(assertRepoIngested(graph, repoId)).resolves.toBeUndefined();
     });
 
     it('records an unavailable Jira ticket or OpenAPI document as missingness, not an error', async () => {
