@@ -76,7 +76,7 @@ export interface AssembledPack {
 function undecided(pack: ContextPack): EscalationStep[] {
   const gate = (pack.gates ?? []).find((g) => g.gate === 'evidence_discriminates');
   const d = pack.evidence.discrimination;
-  return gate && !gate.pass && d ? [disambiguationStep(d.head, d.unplacedTerms)] : [];
+  return gate && !gate.pass && d ? [disambiguationStep(d.head, d.unplacedTerms, d.absentTerms)] : [];
 }
 
 /**
@@ -222,7 +222,7 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
     policies: plane.policies,
     recipes: { recipes: plane.recipes, examples: plane.examples },
     anchors: { entrypoints: anchors.entrypoints.map((a) => anchorRef(a, snapshotId)), definitions: anchors.definitions.map((a) => anchorRef(a, snapshotId)), proofChains: chains },
-    evidence: { files, symbols, snippets, discrimination: discriminationOf(selected, finalCandidates, promptTerms(taskText)) },
+    evidence: { files, symbols, snippets, discrimination: discriminationOf(selected, finalCandidates, promptTerms(taskText), retrieval.taskTerms.absent) },
     validationPlan: validationPlanOf(tests, retrieval.candidates, strategy.signature, plane.requiredChecks),
     missingness: {
       missingAnchors, conflicts: [...taskSpec.conflicts, ...(moved ? [{ between: [`snapshot ${snapshotId}`, `snapshot ${snapEnd?.snapshotId ?? '(none)'}`], description: 'the repository was re-ingested while the pack was built; rebuild it' }] : [])],

@@ -9,6 +9,10 @@ export interface AssemblyBudgets {
   rank: RankConfig;
   /** Anchors kept per role (entrypoint, definition). */
   anchorsPerRole: number;
+  /** After the first anchor of a role, anchors come only from files scoring at least this share of the best file. */
+  anchorMinShareOfTop: number;
+  /** Places in the pack for files closure reached from the top files, even when the ranking cut them. */
+  closureReserve: number;
   /** Hits read per full-text index by the lexical lane. */
   lexicalPerIndex: number;
   /** Rows per branch of the symbol lane. */
@@ -26,6 +30,8 @@ export const DEFAULT_ASSEMBLY_BUDGETS: AssemblyBudgets = {
   closure: DEFAULT_CLOSURE_BUDGET,
   rank: DEFAULT_RANK_CONFIG,
   anchorsPerRole: 5,
+  anchorMinShareOfTop: 0.5,
+  closureReserve: 8,
   lexicalPerIndex: 40,
   symbolLimit: 60,
   detailFiles: 80,

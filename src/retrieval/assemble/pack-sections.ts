@@ -115,8 +115,10 @@ const STEP: Record<Missing['anchorType'], EscalationStep['args']> = {
  * candidates to choose among and the task words the graph could not place, so the agent (or the
  * person) can name the one thing that decides.
  */
-export function disambiguationStep(head: readonly string[], unplacedTerms: readonly string[]): EscalationStep {
-  const where = unplacedTerms.length > 0 ? `; the words ${unplacedTerms.slice(0, 6).map((t) => `"${t}"`).join(', ')} are not in their paths` : '';
+export function disambiguationStep(head: readonly string[], unplacedTerms: readonly string[], absentTerms: readonly string[] = []): EscalationStep {
+  const quote = (terms: readonly string[]): string => terms.slice(0, 6).map((t) => `"${t}"`).join(', ');
+  const where = absentTerms.length > 0 ? `; no file contains ${quote(absentTerms)}: say what they are called in the code, or that they are new`
+    : unplacedTerms.length > 0 ? `; the words ${quote(unplacedTerms)} are not in their paths` : '';
   return {
     verb: 'escalate',
     args: {

@@ -3,7 +3,7 @@ import { expandClosure, type ClosureResult } from '../closure/closure.js';
 import { artifactLane, type ArtifactStatus } from '../lanes/artifact.lane.js';
 import type { LaneContext, LaneResult } from '../lanes/lane.model.js';
 import { fileDetailsQuery, type FileDetailRow, type MemoryRow, type PolicyRecordRow } from '../lanes/lane.queries.js';
-import { contentLane, fieldedLane } from '../lanes/content.lane.js';
+import { absentTaskTerms, contentLane, fieldedLane } from '../lanes/content.lane.js';
 import { historyLane } from '../lanes/history.lane.js';
 import { uiTextLane } from '../lanes/ui-text.lane.js';
 import { lexicalLane } from '../lanes/lexical.lane.js';
@@ -46,6 +46,8 @@ export interface Retrieval {
   closure: ClosureResult;
   policyRows: PolicyRecordRow[];
   memoryRows: MemoryRow[];
+  /** The task's search words, and those no file of the repository contains (empty when the text lanes are off). */
+  taskTerms: { terms: string[]; absent: string[] };
 }
 
 // Not template usages: one generic word matching a tag or handler would pull in its component and,
@@ -82,6 +84,31 @@ export async function rankWithDetails(input: Pick<RetrievalInput, 'ctx' | 'lexem
   return details.size === before ? first : rankFiles(enrich(candidates, details, input.snapshotId), input.lexemes, input.budgets.rank);
 }
 
+const closureValue = (f: RankedFile): number => f.contributions.find((c) => c.name === 'lane:closure')?.value ?? 0;
+
+/**
+ * Structure completes the pack rather than ranking it (RETRIEVAL-EVIDENCE.md): the files closure reached
+ * from the head (a template's child component, the injected service, the DTO) are worth a place even
+ * when the text lanes filled the budget. The `closureReserve` strongest of them that the budget cut take
+ * the places of the lowest-ranked files that play no anchor role (recorded as cut).
+ */
+function keepClosureNeighbours(ranked: readonly RankedFile[], selected: RankedFile[], cut: Array<{ path: string; score: number; reason: string }>, budgets: AssemblyBudgets): void {
+  const chosen = new Set(selected.map((f) => f.path));
+  const neighbours = ranked.filter((f) => !chosen.has(f.path) && closureValue(f) > 0)
+    .sort((a, b) => closureValue(b) - closureValue(a) || compareRankedFiles(a, b)).slice(0, budgets.closureReserve);
+  for (const near of neighbours) {
+    if (selected.length >= budgets.files.maxFiles) {
+      const victim = [...selected].reverse().find((f) => f.roles.length === 0 && closureValue(f) === 0);
+      if (!victim) return;
+      selected.splice(selected.indexOf(victim), 1);
+      cut.push({ path: victim.path, score: victim.score, reason: 'displaced_by_closure' });
+    }
+    selected.push({ ...near, reasons: [...near.reasons, 'kept beyond the file budget: closure reached it from the top files'] });
+    const at = cut.findIndex((c) => c.path === near.path);
+    if (at >= 0) cut.splice(at, 1);
+  }
+}
+
 /**
  * Budget selection and anchors of a final ranking. The anchor invariant outranks the file budget:
  * when the budget cut the only files able to play a role (entrypoint, definition), the best of them
@@ -104,8 +131,9 @@ export function selectRanked(ranked: readonly RankedFile[], budgets: AssemblyBud
     selected.push({ ...best, reasons: [...best.reasons, `kept beyond the file budget: the only ${role} anchor candidates were cut`] });
     cut.splice(cut.findIndex((c) => c.path === best.path), 1);
   }
+  keepClosureNeighbours(ranked, selected, cut, budgets);
   selected.sort(compareRankedFiles);
-  return { selected, cut, anchors: selectAnchors(selected, { maxPerRole: budgets.anchorsPerRole, lanesSearched }) };
+  return { selected, cut, anchors: selectAnchors(selected, { maxPerRole: budgets.anchorsPerRole, lanesSearched, minShareOfTop: budgets.anchorMinShareOfTop }) };
 }
 
 /**
@@ -116,10 +144,11 @@ export function selectRanked(ranked: readonly RankedFile[], budgets: AssemblyBud
 export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
   const { ctx, lexemes, budgets } = input;
   input.progress?.('searching the text, lexical, symbol and artifact lanes');
-  // The text lanes are searched when their fusion weighs (TEXT_FUSION_RANK_CONFIG); the default ranking is the structure one.
+  // The text lanes are searched when their fusion weighs (a configuration may rank by structure alone).
   const text = budgets.rank.textWeight > 0;
   const off = (lane: Lane): LaneResult => ({ lane, candidates: [], searched: false, notes: [] });
-  const first: LaneResult[] = await Promise.all([
+  const [taskTerms, ...first] = await Promise.all([
+    text ? absentTaskTerms(ctx, input.taskText) : Promise.resolve({ terms: [], absent: [] }),
     text ? contentLane(ctx, input.taskText) : off('content'),
     text ? fieldedLane(ctx, input.taskText) : off('fielded'),
     text ? uiTextLane(ctx, lexemes) : off('uitext'),
@@ -154,6 +183,6 @@ export async function retrieve(input: RetrievalInput): Promise<Retrieval> {
   const laneCounts = Object.fromEntries(lanes.map((l) => [l.lane, l.candidates.length]));
   return {
     candidates, ranked, selected, cut: [...cut, ...closure.cut], anchors, details, lanesSearched, laneCounts,
-    notes: lanes.flatMap((l) => l.notes).sort(compareText), closure, policyRows, memoryRows,
+    notes: lanes.flatMap((l) => l.notes).sort(compareText), closure, policyRows, memoryRows, taskTerms,
   };
 }

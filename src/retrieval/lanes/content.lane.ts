@@ -1,10 +1,11 @@
 import { int } from '../../graph/index.js';
 import { repoSearchKey } from '../../text/repo-search-key.js';
 import { round } from '../shared/stable-order.js';
+import { escapeLucene } from '../lexemes/lucene-query.js';
 import { promptTerms, repoScopedQuery, type FieldBoost } from '../text/prompt-terms.js';
 import { toCandidates } from './lane-rows.js';
 import { guardedLane, type LaneContext, type LaneResult } from './lane.model.js';
-import { fileTextSearchQuery } from './lane.queries.js';
+import { fileTextSearchQuery, termPresenceQuery } from './lane.queries.js';
 
 /**
  * Field weights of the fielded lane (RETRIEVAL-EVIDENCE.md, chosen on other repositories than the
@@ -40,4 +41,21 @@ export function contentLane(ctx: LaneContext, prompt: string, options: ContentLa
 /** Fielded lane: the same text stemmed, with the file's name, folders, identifiers, visible text and comments weighed apart. */
 export function fieldedLane(ctx: LaneContext, prompt: string, options: ContentLaneOptions = {}): Promise<LaneResult> {
   return searchFiles(ctx, prompt, 'fielded', options);
+}
+
+/**
+ * The task's words that no file of the repository contains (stemmed, any field): words the code cannot
+ * place. One round trip, one single-term Lucene lookup per word. A query the server refuses, or a
+ * repository whose files carry no text, counts no word as absent.
+ */
+export async function absentTaskTerms(ctx: LaneContext, taskText: string): Promise<{ terms: string[]; absent: string[] }> {
+  const terms = promptTerms(taskText);
+  const key = repoSearchKey(ctx.repoId);
+  if (terms.length === 0) return { terms, absent: [] };
+  // The first probe asks whether the repository's files carry text at all (ingested before schema 0010, or
+  // written without ingestion): if not, no word can be called absent.
+  const probes = [{ term: '', query: `ftRepo:${key}` }, ...terms.map((term) => ({ term, query: `+ftRepo:${key} +${escapeLucene(term)}` }))];
+  const { rows } = await guardedLane('content', () => ctx.graph.read(termPresenceQuery, { probes }, ctx.run));
+  const present = new Set(rows.filter((r) => r.present).map((r) => r.term));
+  return { terms, absent: present.has('') ? terms.filter((t) => !present.has(t)) : [] };
 }

@@ -114,3 +114,5 @@ export interface FileTextRow extends LaneRow {
 }
 
 export const fileTextSearchQuery = loadQuery<{ index: 'ft_file_content' | 'ft_file_fields'; query: string; repoId: string; limit: Integer }, FileTextRow>('retrieval/file-text-search.cypher');
+
+export const termPresenceQuery = loadQuery<{ probes: Array<{ term: string; query: string }> }, { term: string; present: boolean }>('retrieval/term-presence.cypher');

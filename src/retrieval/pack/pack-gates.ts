@@ -76,13 +76,15 @@ function memoryRulesLoaded(pack: ContextPack): { pass: boolean; reasons: string[
 }
 
 /**
- * When the head of the ranking is trustworthy enough to call the pack ready: it stands out from the
- * runners-up by `minMargin` of the top score, and `minGroups` independent lane groups put one of the
- * head files among their own best. Chosen on two repositories' history evals (src/eval/README.md).
+ * When the head of the ranking is trustworthy enough to call the pack ready: at least `minTermCoverage`
+ * of the task's words occur somewhere in the repository (a task about what the code does not have
+ * cannot be placed), the head is not tied with the 10th file (`minMargin`), and `minGroups` independent
+ * lane groups (of those that found anything) put a head file among their own best. Measured on two
+ * repositories' history evals (src/eval/README.md "Calibration"): on real tasks neither a larger
+ * margin nor more agreeing groups lowered false confidence by more than a few points while refusing up
+ * to half of the right packs, so the thresholds stay at what separates the clear cases.
  */
-export const CALIBRATED_DISCRIMINATION_GATE = { minMargin: 0.5, minGroups: 2 };
-/** In force: off until TEXT_FUSION_RANK_CONFIG is the default ranking the calibration was made on. */
-export const DISCRIMINATION_GATE = { minMargin: 0, minGroups: 0 };
+export const DISCRIMINATION_GATE = { minMargin: 0.1, minGroups: 2, minTermCoverage: 0.5 };
 
 function evidenceDiscriminates(pack: ContextPack): { pass: boolean; reasons: string[] } {
   const d = pack.evidence.discrimination;
@@ -91,8 +93,10 @@ function evidenceDiscriminates(pack: ContextPack): { pass: boolean; reasons: str
   const margin = d.margin >= DISCRIMINATION_GATE.minMargin;
   // Agreement is asked only of the groups that found anything: no history lane without git, no UI text without translations.
   const agree = d.agreeingGroups.length >= Math.min(DISCRIMINATION_GATE.minGroups, d.availableGroups);
-  if (margin && agree) return { pass: true, reasons: [`the head (${head}) leads the runners-up by ${Math.round(d.margin * 100)}% and ${d.agreeingGroups.join(' + ')} agree on it`] };
+  const covered = d.termCoverage >= DISCRIMINATION_GATE.minTermCoverage;
+  if (margin && agree && covered) return { pass: true, reasons: [`the head (${head}) leads the runners-up by ${Math.round(d.margin * 100)}% and ${d.agreeingGroups.join(' + ')} agree on it`] };
   const reasons: string[] = [];
+  if (!covered) reasons.push(`no file of the repository contains ${d.absentTerms.map((t) => `"${t}"`).join(', ')} (${Math.round((1 - d.termCoverage) * 100)}% of the task's words)`);
   if (!margin) reasons.push(`the head (${head}) leads the 10th file by only ${Math.round(d.margin * 100)}% of its score`);
   if (!agree) reasons.push(`only ${d.agreeingGroups.join(', ') || 'no'} lane group supports the head; names, UI text, file text and history do not agree`);
   reasons.push(d.unplacedTerms.length > 0

@@ -135,6 +135,8 @@ export const packEvidenceSchema = z.strictObject({
     availableGroups: z.number().int().min(0).max(10),
     head: z.array(path).max(10),
     unplacedTerms: z.array(z.string().max(200)).max(12),
+    absentTerms: z.array(z.string().max(200)).max(12),
+    termCoverage: z.number().min(0).max(1),
   }).optional(),
 });
 

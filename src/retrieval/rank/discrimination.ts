@@ -27,6 +27,10 @@ export interface Discrimination {
   head: string[];
   /** Task words that none of the head files' paths carry: naming the place they refer to would decide. */
   unplacedTerms: string[];
+  /** Task words no file of the repository contains: the code has nothing that answers to them. */
+  absentTerms: string[];
+  /** Share of the task words some file contains (1 when the task has none). */
+  termCoverage: number;
 }
 
 export interface DiscriminationOptions {
@@ -45,7 +49,7 @@ function groupTopFiles(candidates: readonly Candidate[], lanes: readonly Lane[],
 }
 
 /** Measures the head of a final ranking against its runners-up and across lane groups. Pure. */
-export function discriminationOf(ranked: readonly RankedFile[], candidates: readonly Candidate[], terms: readonly string[], options = DEFAULT_DISCRIMINATION_OPTIONS): Discrimination {
+export function discriminationOf(ranked: readonly RankedFile[], candidates: readonly Candidate[], terms: readonly string[], absent: readonly string[] = [], options = DEFAULT_DISCRIMINATION_OPTIONS): Discrimination {
   const head = ranked.slice(0, options.headFiles).map((f) => f.path);
   const first = ranked[0]?.score ?? 0;
   const runner = ranked[options.runnerUp - 1]?.score ?? 0;
@@ -57,5 +61,7 @@ export function discriminationOf(ranked: readonly RankedFile[], candidates: read
   const placed = new Set(head.flatMap((p) => lexTokens(p)));
   // Bounded like every pack string: a hostile prompt can carry one 100 KB "word".
   const unplacedTerms = terms.filter((t) => !placed.has(t)).slice(0, 12).map((t) => t.slice(0, 60));
-  return { margin, agreeingGroups, availableGroups, head, unplacedTerms };
+  const absentTerms = absent.slice(0, 12).map((t) => t.slice(0, 60));
+  const termCoverage = terms.length > 0 ? round(1 - Math.min(absent.length, terms.length) / terms.length, 4) : 1;
+  return { margin, agreeingGroups, availableGroups, head, unplacedTerms, absentTerms, termCoverage };
 }

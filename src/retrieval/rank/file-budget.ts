@@ -8,7 +8,9 @@ export interface FileBudget {
   minScore: number;
 }
 
-export const DEFAULT_FILE_BUDGET: FileBudget = { maxFiles: 40, maxBytes: 400_000, minScore: 0.05 };
+// minScore sits below the smallest structure contribution (a prefix name match at STRUCTURE_SCALE): a file
+// one lane found at all is kept; only files with nothing but penalties are cut.
+export const DEFAULT_FILE_BUDGET: FileBudget = { maxFiles: 40, maxBytes: 400_000, minScore: 0.005 };
 
 export type CutReason = 'below_min_score' | 'max_files' | 'max_bytes';
 

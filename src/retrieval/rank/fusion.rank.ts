@@ -42,7 +42,14 @@ export function compareRankedFiles(a: RankedFile, b: RankedFile): number {
   return b.score - a.score || compareText(a.path, b.path) || compareText(a.entities[0]?.id ?? '', b.entities[0]?.id ?? '');
 }
 
-function entitiesOf(hits: readonly NormalizedCandidate[], max: number): RankedEntity[] {
+/**
+ * The entities of a file's hits, strongest first: by the weighted lane score of their best hit (an exact
+ * symbol-lane match of `/orders/:id` outranks a lexical match of `/orders/:id/edit` in the same file),
+ * then the plain lane score, then id.
+ */
+function entitiesOf(hits: readonly NormalizedCandidate[], max: number, config: RankConfig): RankedEntity[] {
+  const strength = new Map<string, number>();
+  for (const h of hits) strength.set(h.id, Math.max(strength.get(h.id) ?? 0, config.laneWeights[h.lane] * h.laneScore));
   const byId = new Map<string, RankedEntity>();
   for (const h of hits) {
     const prev = byId.get(h.id);
@@ -56,7 +63,7 @@ function entitiesOf(hits: readonly NormalizedCandidate[], max: number): RankedEn
       ...(h.name !== undefined ? { name: h.name } : {}), ...(h.line !== undefined ? { line: h.line } : {}),
     });
   }
-  return [...byId.values()].sort((a, b) => b.laneScore - a.laneScore || compareText(a.id, b.id)).slice(0, max);
+  return [...byId.values()].sort((a, b) => (strength.get(b.id) ?? 0) - (strength.get(a.id) ?? 0) || b.laneScore - a.laneScore || compareText(a.id, b.id)).slice(0, max);
 }
 
 function reasonsOf(parts: readonly Contribution[], hits: readonly NormalizedCandidate[], max: number): string[] {
@@ -132,7 +139,7 @@ export function rankFiles(candidates: readonly Candidate[], lexemes: readonly Le
       lanes: d.lanes,
       roles: (['entrypoint', 'definition'] as const).filter((r) => d.hits.some((h) => anchorRole(h) === r)),
       anchorId: d.anchorId,
-      entities: entitiesOf(d.hits, config.maxEntitiesPerFile),
+      entities: entitiesOf(d.hits, config.maxEntitiesPerFile, config),
       matchedLexemes: d.positive.map((l) => l.norm),
       excludedMatches: d.negative.map((l) => l.norm),
       ...(d.bytes !== undefined ? { bytes: d.bytes } : {}),

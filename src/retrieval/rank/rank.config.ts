@@ -109,11 +109,7 @@ export function withStructureScale(base: RankConfig, scale: number): RankConfig 
 export const STRUCTURE_SCALE = 0.1;
 
 /**
- * The fusion measured on real commit tasks (src/eval/README.md "Results"): text lanes first, structure
- * at a tenth. Not yet the default: the fixture's golden plans, strategy choices and origin-chain tests
- * were written against the structure ranking and must be migrated first (issue 17 closing note).
+ * The default ranking, measured on real commit tasks (src/eval/README.md "Results"): text lanes first
+ * (content, fielded, history, UI text), the name and structure lanes at a tenth to break near-ties.
  */
-export const TEXT_FUSION_RANK_CONFIG: RankConfig = withStructureScale(STRUCTURE_RANK_CONFIG, STRUCTURE_SCALE);
-
-/** The default ranking: the structure lanes as before; the text lanes are searched and recorded but weigh nothing. */
-export const DEFAULT_RANK_CONFIG: RankConfig = { ...STRUCTURE_RANK_CONFIG, textWeight: 0 };
+export const DEFAULT_RANK_CONFIG: RankConfig = withStructureScale(STRUCTURE_RANK_CONFIG, STRUCTURE_SCALE);

@@ -107,9 +107,12 @@ describe('pack assembly on the ingested fixture workspace', () => {
     it('answers pack_insufficient with missing anchors, an escalation plan and blocked commands — never a guess', async () => {
       const r = await build('Add a payroll export to the kangaroo invoices', ['KangarooPayrollExporter']);
       expect(r.pack.outcome).toBe('pack_insufficient');
-      expect(r.pack.missingness.missingAnchors.map((m) => m.anchorType)).toEqual(expect.arrayContaining(['definition', 'entrypoint']));
-      expect(r.pack.anchors.entrypoints).toEqual([]);
-      expect(r.escalationPlan.map((s) => s.verb)).toEqual(['escalate', 'escalate']);
+      // Some files share a word with the task ("export"); none contains "kangaroo" or "payroll", so nothing can be anchored on them.
+      const gate = r.pack.gates?.find((g) => g.gate === 'evidence_discriminates');
+      expect(gate?.pass).toBe(false);
+      expect(r.pack.evidence.discrimination?.absentTerms).toEqual(expect.arrayContaining(['kangaroo', 'payroll']));
+      expect(r.pack.evidence.discrimination?.termCoverage).toBeLessThan(0.5);
+      expect(r.escalationPlan.at(-1)?.args.need).toMatch(/no file contains .*"kangaroo"/);
       expect(r.blockedCommands.map((b) => b.verb)).toContain('submit_execution_plan');
     });
 
@@ -126,8 +129,12 @@ describe('pack assembly on the ingested fixture workspace', () => {
       const before = first.pack.evidence.files.map((f) => f.path);
       const after = grown.pack.evidence.files.map((f) => f.path);
       expect(after).toEqual(expect.arrayContaining(before));
-      expect(after).toContain('projects/host/src/app/orders/order-detail/order-detail.component.ts');
-      expect(grown.delta.addedFiles).toContain('projects/host/src/app/orders/order-detail/order-detail.component.ts');
+      const detail = 'projects/host/src/app/orders/order-detail/order-detail.component.ts';
+      expect(after).toContain(detail);
+      // Added by the escalation unless the first pack already held it; either way it adds only new files.
+      expect(grown.delta.addedFiles).toEqual(expect.arrayContaining(before.includes(detail) ? [] : [detail]));
+      expect(grown.delta.addedFiles.length).toBeGreaterThan(0);
+      expect(grown.delta.addedFiles.some((f) => before.includes(f))).toBe(false);
       expect(grown.pack.header).toMatchObject({ version: 2, supersedes: first.pack.header.contextPackId, workId: 'work-escalate' });
       expect(grown.pack.taskSpec.originalPrompt).toBe('Show the customer status badge');
       expect(grown.hash).not.toBe(first.hash);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildLexemes, DEFAULT_RANK_CONFIG, normalizeLaneScores, rankFiles, selectWithinBudget, type Candidate, type RankConfig, type RankedFile,
 } from '../../../src/retrieval/index.js';
-import { STRUCTURE_RANK_CONFIG, TEXT_FUSION_RANK_CONFIG, withStructureScale } from '../../../src/retrieval/rank/rank.config.js';
+import { STRUCTURE_RANK_CONFIG, withStructureScale } from '../../../src/retrieval/rank/rank.config.js';
 
 /** A config with every adjustment off and the structure lanes at full weight, so single contributions can be checked in isolation. */
 const BARE: RankConfig = {
@@ -40,8 +40,8 @@ describe('the default configuration', () => {
     expect(scaled.kindBonus.route).toBeCloseTo(0.015);
     expect(scaled.testFilePenalty).toBe(STRUCTURE_RANK_CONFIG.testFilePenalty);
     expect(scaled.textFusion).toEqual(STRUCTURE_RANK_CONFIG.textFusion);
-    expect(TEXT_FUSION_RANK_CONFIG.textWeight).toBeGreaterThan(TEXT_FUSION_RANK_CONFIG.laneWeights.symbol);
-    expect(DEFAULT_RANK_CONFIG.textWeight).toBe(0);
+    expect(DEFAULT_RANK_CONFIG).toEqual(withStructureScale(STRUCTURE_RANK_CONFIG, 0.1));
+    expect(DEFAULT_RANK_CONFIG.textWeight).toBeGreaterThan(DEFAULT_RANK_CONFIG.laneWeights.symbol);
   });
 });
 
@@ -129,7 +129,8 @@ describe('rankFiles contributions', () => {
     ], [], { ...DEFAULT_RANK_CONFIG, maxReasons: 3 });
     expect(file?.roles).toEqual(['entrypoint']);
     expect(file?.lanes).toEqual(['lexical', 'symbol']);
-    expect(file?.entities.map((e) => e.id)).toEqual(['f', 'r']);
+    // The exact symbol-lane match (weight 0.45) outranks the lexical hit (0.35) of the same file.
+    expect(file?.entities.map((e) => e.id)).toEqual(['r', 'f']);
     expect(file?.reasons).toHaveLength(3);
     expect(file?.reasons.at(-1)).toMatch(/^down-weighted: hub/);
   });
