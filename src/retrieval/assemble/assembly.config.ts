@@ -9,7 +9,7 @@ export interface AssemblyBudgets {
   rank: RankConfig;
   /** Anchors kept per role (entrypoint, definition). */
   anchorsPerRole: number;
-  /** After the first anchor of a role, anchors come only from files scoring at least this share of the best file. */
+  /** After the first entrypoint, entrypoints come only from files scoring at least this share of the best file. */
   anchorMinShareOfTop: number;
   /** Places in the pack for files closure reached from the top files, even when the ranking cut them. */
   closureReserve: number;

@@ -29,8 +29,8 @@ const WHY: Record<AnchorRole, string> = {
 
 /**
  * Picks up to `maxPerRole` entrypoint and definition anchors from ranked files (best file first, and
- * within a file its strongest entity of that role; after the first, only from files scoring at least
- * `minShareOfTop` of the best), and reports each role with no anchor as missing,
+ * within a file its strongest entity of that role; entrypoints after the first only from files scoring
+ * at least `minShareOfTop` of the best), and reports each role with no anchor as missing,
  * naming the lanes that were searched. A missing anchor's `confidence` says how sure the gap is real:
  * 0.7 when two or more lanes searched, 0.4 for one, 0.1 when nothing was searched.
  */
@@ -38,15 +38,16 @@ export function selectAnchors(
   ranked: readonly RankedFile[],
   options: { maxPerRole: number; lanesSearched: readonly Lane[]; minShareOfTop?: number },
 ): { entrypoints: SelectedAnchor[]; definitions: SelectedAnchor[]; missing: MissingAnchor[] } {
-  // Files far below the head are context, not starting points: past the first anchor of a role, an
-  // anchor's file must score `minShareOfTop` of the best file, or a weakly related component would
-  // steer the strategy (legacy tags, grids, federation) on evidence the task barely touches.
+  // Files far below the head are context, not starting points: past the first entrypoint, an entrypoint's
+  // file must score `minShareOfTop` of the best file, or a weakly related component would steer the
+  // strategy (legacy tags, grids, federation) on evidence the task barely touches. Definitions (DTOs,
+  // services) rank below the screens that use them by nature, so they are not held to it.
   const floor = (options.minShareOfTop ?? 0) * Math.max(0, ...ranked.map((f) => f.score));
   const pick = (role: AnchorRole): SelectedAnchor[] => {
     const out: SelectedAnchor[] = [];
     for (const file of ranked) {
       if (out.length >= options.maxPerRole) break;
-      if (out.length > 0 && file.score < floor) break;
+      if (role === 'entrypoint' && out.length > 0 && file.score < floor) break;
       const entity = file.entities.find((e) => e.role === role);
       if (!entity) continue;
       out.push({
