@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteRepository, ingestRepository } from '../../ingest/index.js';
@@ -36,7 +36,8 @@ const reuse = Boolean(process.env.BENCH_ROOT && process.env.BENCH_REPO_ID);
 const root = reuse ? (process.env.BENCH_ROOT as string) : mkdtempSync(join(tmpdir(), 'graphgate-bench-pack-'));
 const repoId = reuse ? (process.env.BENCH_REPO_ID as string) : `bench-pack-${process.pid}`;
 const f = (n: number) => Math.min(features - 1, n);
-const PROMPTS = [
+// BENCH_PROMPTS_FROM=<history eval report.json> times the real commit prompts of a real repository instead.
+const SYNTHETIC_PROMPTS = [
   `In the f${f(12)} grid, clicking the id should open the detail page F${f(12)}C1Component at /f${f(12)}/detail/:id`,
   `Add a status column to the grid of F${f(40)}C10Component showing the F${f(40)}M2 status`,
   `Migrate the adp-button in F${f(7)}C3Component to sdf-button`,
@@ -44,6 +45,9 @@ const PROMPTS = [
   `Show the item name in app-f${f(3)}-c5`,
   'Add a kangaroo payroll export to the invoices screen',
 ];
+const PROMPTS: string[] = process.env.BENCH_PROMPTS_FROM
+  ? (JSON.parse(readFileSync(process.env.BENCH_PROMPTS_FROM, 'utf8')) as { tasks: Array<{ prompt: string }> }).tasks.map((t) => t.prompt)
+  : SYNTHETIC_PROMPTS;
 const q = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round((s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0) * 10) / 10;
