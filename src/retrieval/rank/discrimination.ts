@@ -17,7 +17,7 @@ export const LANE_GROUPS: Readonly<Record<string, readonly Lane[]>> = {
 
 /** How well the head of a ranking stands out; the `evidence_discriminates` gate judges it. */
 export interface Discrimination {
-  /** (score of the first file − score of the `runnerUp`-th) / score of the first; 0 when fewer files. */
+  /** (score of the first file − score of the `runnerUp`-th) / score of the first, within [0, 1] (penalties can push the runner-up below 0); 1 when fewer files. */
   margin: number;
   /** Lane groups whose own top files include one of the head files. */
   agreeingGroups: string[];
@@ -53,7 +53,7 @@ export function discriminationOf(ranked: readonly RankedFile[], candidates: read
   const head = ranked.slice(0, options.headFiles).map((f) => f.path);
   const first = ranked[0]?.score ?? 0;
   const runner = ranked[options.runnerUp - 1]?.score ?? 0;
-  const margin = first > 0 && ranked.length >= options.runnerUp ? round(Math.max(0, (first - runner) / first), 4) : first > 0 ? 1 : 0;
+  const margin = first > 0 && ranked.length >= options.runnerUp ? round(Math.min(1, Math.max(0, (first - runner) / first)), 4) : first > 0 ? 1 : 0;
   const availableGroups = Object.values(LANE_GROUPS).filter((lanes) => candidates.some((c) => lanes.includes(c.lane) && c.rawScore > 0)).length;
   const agreeingGroups = Object.entries(LANE_GROUPS)
     .filter(([, lanes]) => { const top = groupTopFiles(candidates, lanes, options.groupTop); return head.some((p) => top.has(p)); })

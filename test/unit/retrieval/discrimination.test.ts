@@ -26,6 +26,11 @@ describe('discriminationOf', () => {
     expect(d.termCoverage).toBe(0.6667);
   });
 
+  it('keeps the margin within [0, 1] when penalties push the runner-up below zero', () => {
+    const penalised = [...ranked.slice(0, 9), file('src/app/z/z.spec.ts', -0.2)];
+    expect(discriminationOf(penalised, [], []).margin).toBe(1);
+  });
+
   it('gives a full margin to a ranking shorter than the runner-up position and full coverage to a task without words', () => {
     const d = discriminationOf(ranked.slice(0, 3), [], []);
     expect(d.margin).toBe(1);
