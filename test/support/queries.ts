@@ -2,3 +2,4 @@ import { loadQuery } from '../../src/graph/query-registry.js';
 
 export const deleteNamespace = loadQuery<{ repoId: string }, { deleted: number }>('test-support/delete-namespace.cypher');
 export const deleteAll = loadQuery<Record<string, never>, { deleted: number }>('test-support/delete-all.cypher');
+export const textIndexState = loadQuery<Record<string, never>, { files: number; chars: number }>('test-support/text-index-state.cypher');
