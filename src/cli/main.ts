@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerApproveCommand } from './approve.command.js';
 import { registerDbCommands } from './db.command.js';
+import { registerDoctorCommand } from './doctor.command.js';
 import { registerEvalCommand } from './eval.command.js';
 import { registerIngestCommand } from './ingest.command.js';
 import { registerMcpCommand } from './mcp.command.js';
@@ -21,5 +22,6 @@ registerGraphqlCommand(program);
 registerUpCommand(program);
 registerApproveCommand(program);
 registerEvalCommand(program);
+registerDoctorCommand(program);
 
 await program.parseAsync(process.argv);
