@@ -1,5 +1,6 @@
 import { AppError } from '../../errors/index.js';
 import { applyCodePatchArgs } from '../../execution/patches/patch-edits.schema.js';
+import { claimTtlMs } from '../../execution/idempotency/operation-owner.js';
 import { PatchService } from '../../execution/patches/patch-service.js';
 import { processWarmProjects } from '../../execution/worktree/reingest-file.js';
 import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
@@ -22,7 +23,7 @@ export const applyCodePatchVerb = defineVerb({
       graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot, plans: ctx.plans, packs: ctx.packs, log: ctx.log,
       workspaces: new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }),
       maxFileBytes: ctx.config.limits.readMaxFileBytes, now: ctx.now, projectCaches: processWarmProjects,
-      leaseTtlMs: ctx.config.locks.leaseSeconds * 1000,
+      leaseTtlMs: ctx.config.locks.leaseSeconds * 1000, claimTtlMs: claimTtlMs(ctx.config.mcp.turnTimeoutMs),
     });
     try {
       const { result, progress } = await service.apply({

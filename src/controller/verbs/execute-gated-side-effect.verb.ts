@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors/index.js';
+import { claimTtlMs } from '../../execution/idempotency/operation-owner.js';
 import { SideEffectService } from '../../execution/side-effects/side-effect-service.js';
 import { SIDE_EFFECT_TYPES } from '../../execution/side-effects/side-effect-target.js';
 import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
@@ -55,7 +56,7 @@ export const executeGatedSideEffectVerb = defineVerb({
     const work = ctx.work;
     if (!work) throw new TurnDenial('NOT_FOUND', { message: 'execute_gated_side_effect needs a workId.' });
     const service = new SideEffectService({
-      graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot, config: ctx.config, plans: ctx.plans, now: ctx.now,
+      graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot, config: ctx.config, plans: ctx.plans, now: ctx.now, claimTtlMs: claimTtlMs(ctx.config.mcp.turnTimeoutMs),
       workspaces: new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }),
     });
     const pack = work.pack ? { ref: work.pack.ref, hash: work.pack.hash } : null;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { AppError } from '../../errors/index.js';
 import { writeNodeArtifacts } from '../../execution/artifacts/artifact-writer.js';
-import { OperationStore } from '../../execution/idempotency/operation-store.js';
+import { claimTtlMs } from '../../execution/idempotency/operation-owner.js';
+import { OperationStore, type OperationClaim } from '../../execution/idempotency/operation-store.js';
+import type { RecipeWriteIntent } from '../../execution/recipes/replace-lexeme.recipe.js';
 import { RecipeService } from '../../execution/recipes/recipe-service.js';
 import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
 import { processWarmProjects } from '../../execution/worktree/reingest-file.js';
@@ -35,20 +38,31 @@ export const runAutomationRecipeVerb = defineVerb({
     const { files } = await requirePack(ctx);
     const workspace = await new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }).ensure(work.work.id, { signal: ctx.signal });
     const recipes = new RecipeService({ graph: ctx.graph, repoId: ctx.repoId, config: ctx.config, plans: ctx.plans, reingest: { log: ctx.log, repoRoot: ctx.repoRoot, projectCaches: processWarmProjects } });
-    const operations = new OperationStore({ graph: ctx.graph, repoId: ctx.repoId });
+    const operations = new OperationStore({ graph: ctx.graph, repoId: ctx.repoId, claimTtlMs: claimTtlMs(ctx.config.mcp.turnTimeoutMs) });
     const workId = work.work.id;
+    let claim: Exclude<OperationClaim, { kind: 'replay' }> | null = null;
     if (input.operationId) {
-      const claim = await operations.claim({ workId, operationId: input.operationId, verb: 'run_automation_recipe', args: input }, { signal: ctx.signal });
-      if (claim.kind === 'replay') return { result: { ...claim.result, replayed: true } };
+      const got = await operations.claim({ workId, operationId: input.operationId, verb: 'run_automation_recipe', args: input, traceRef: ctx.traceRef }, { signal: ctx.signal });
+      if (got.kind === 'replay') return { result: { ...got.result, replayed: true } };
+      claim = got;
     }
+    const held = claim;
+    let intentRecorded = false;
+    const prior = held?.kind === 'takeover' && held.intent?.kind === 'recipe' ? held.intent as unknown as RecipeWriteIntent : null;
     let run;
     try {
       run = await recipes.run({
         workId, nodeId: input.planNodeId, agentId: ctx.agentId, runSessionId: ctx.runSessionId,
         recipeId: input.recipeId, params: input.params ?? {}, worktreeRoot: workspace.root, packFiles: files,
+        ...(held ? { intent: { prior, beforeWrite: async (intent) => { await operations.recordIntent(held, intent as unknown as Record<string, unknown>, { signal: ctx.signal }); intentRecorded = true; } } } : {}),
       }, { signal: ctx.signal });
     } catch (error) {
-      if (input.operationId) await operations.abandon({ workId, operationId: input.operationId }).catch(() => undefined);
+      if (held) {
+        // Divergent file: closed for good. After an intent (or a takeover) the claim is kept, expired, so a retry reconciles.
+        if (error instanceof AppError && error.details.reason === 'file_changed_since_intent') await operations.fail(held, error).catch(() => undefined);
+        else if (intentRecorded || held.kind === 'takeover') await operations.release(held).catch(() => undefined);
+        else await operations.abandon(held).catch(() => undefined);
+      }
       throw error;
     }
     const { progress, ...rest } = run.result as Record<string, unknown> & { progress?: PlanProgress };
@@ -61,7 +75,7 @@ export const runAutomationRecipeVerb = defineVerb({
       validation: run.recipeId === 'run_targeted_validation' ? { passed: rest.passed, hooks: rest.hooks ?? null, gateRunId: rest.gateRunId ?? null, junit: rest.junit ?? null } : {},
     });
     const withArtifacts = { ...result, artifacts };
-    if (input.operationId) await operations.complete({ workId, operationId: input.operationId, result: withArtifacts }, { signal: ctx.signal });
+    if (held) await operations.complete(held, withArtifacts, { signal: ctx.signal });
     return { result: withArtifacts, ...(progress ? { progress } : {}) };
   },
 });

@@ -8,7 +8,8 @@ import type { PlanService } from '../../plan/plan-service.js';
 import type { Logger } from '../../runtime/logger.js';
 import { writeNodeArtifacts } from '../artifacts/artifact-writer.js';
 import { defaultCodemodRegistry, type CodemodRegistry } from '../codemods/codemod-registry.js';
-import { OperationStore } from '../idempotency/operation-store.js';
+import { failpoint } from '../../runtime/failpoint.js';
+import { OperationStore, sha256, type OperationClaim } from '../idempotency/operation-store.js';
 import { fileResource, LockService } from '../locks/lock-service.js';
 import { reingestWorkspaceFile } from '../worktree/reingest-file.js';
 import type { Workspace, WorkspaceManager } from '../worktree/workspace-manager.js';
@@ -33,7 +34,22 @@ export interface PatchServiceOptions {
   leaseTtlMs?: number;
   /** Warm ts-morph projects per workspace root, kept between patches (re-ingest then re-parses only the touched file). */
   projectCaches?: Map<string, TsProjectCache>;
+  /** How long an operation claim lives before a retry may take it over (`claimTtlMs(config.mcp.turnTimeoutMs)`). */
+  claimTtlMs?: number;
 }
+
+/** What a patch records on its Operation before writing, so a retry after a crash can tell whether the write happened. */
+export interface PatchWriteIntent {
+  kind: 'patch';
+  file: string;
+  sha256Before: string;
+  sha256After: string;
+  diff: ReturnType<typeof summariseDiff>;
+  reports: ReturnType<typeof applyEdits>['reports'];
+}
+
+type Held = Exclude<OperationClaim, { kind: 'replay' }>;
+interface RunState { written: boolean; intent: boolean; reconciled: Record<string, string> | null }
 
 /** Who asked (recorded in trace.refs.json). */
 export interface PatchCaller {
@@ -55,7 +71,7 @@ export class PatchService {
   private readonly locks: LockService;
 
   constructor(private readonly options: PatchServiceOptions) {
-    this.operations = new OperationStore({ graph: options.graph, repoId: options.repoId });
+    this.operations = new OperationStore({ graph: options.graph, repoId: options.repoId, ...(options.claimTtlMs ? { claimTtlMs: options.claimTtlMs } : {}) });
     this.locks = new LockService({ graph: options.graph, repoId: options.repoId, ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}) });
     this.codemods = options.codemods ?? defaultCodemodRegistry;
   }
@@ -63,26 +79,29 @@ export class PatchService {
   async apply(caller: PatchCaller, args: ApplyCodePatchArgs, run?: RunOptions): Promise<{ result: Record<string, unknown>; progress?: PlanProgress }> {
     const { workId } = caller;
     const operationId = args.operationId;
+    let claim: Held | null = null;
     if (operationId) {
-      const claim = await this.operations.claim({ workId, operationId, verb: 'apply_code_patch', args }, run);
-      if (claim.kind === 'replay') return { result: { ...claim.result, replayed: true } };
+      const got = await this.operations.claim({ workId, operationId, verb: 'apply_code_patch', args, traceRef: caller.traceRef ?? null }, run);
+      if (got.kind === 'replay') return { result: { ...got.result, replayed: true } };
+      claim = got;
     }
-    const state = { written: false };
+    const state: RunState = { written: false, intent: false, reconciled: null };
     try {
-      const out = await this.run(caller, args, state, run);
-      if (operationId) await this.operations.complete({ workId, operationId, result: out.result }, run);
+      const out = await this.run(caller, args, state, claim, run);
+      if (claim) await this.operations.complete(claim, out.result, run);
       return out;
     } catch (error) {
-      if (operationId && !state.written) await this.operations.abandon({ workId, operationId }).catch(() => undefined);
-      else if (operationId) {
-        const code = error instanceof AppError ? error.code : 'INTERNAL';
-        await this.operations.complete({ workId, operationId, result: { planNodeId: args.planNodeId, targetFile: args.targetFile, applied: true, followUpError: code } }).catch(() => undefined);
+      if (claim) {
+        // A divergent file is closed for good; once an intent is recorded the claim is kept (expired) so a retry reconciles instead of redoing blindly.
+        if (error instanceof AppError && error.details.reason === 'file_changed_since_intent') await this.operations.fail(claim, error).catch(() => undefined);
+        else if (state.intent || claim.kind === 'takeover') await this.operations.release(claim).catch(() => undefined);
+        else await this.operations.abandon(claim).catch(() => undefined);
       }
       throw error;
     }
   }
 
-  private async run(caller: PatchCaller, args: ApplyCodePatchArgs, state: { written: boolean }, run?: RunOptions): Promise<{ result: Record<string, unknown>; progress: PlanProgress }> {
+  private async run(caller: PatchCaller, args: ApplyCodePatchArgs, state: RunState, claim: Held | null, run?: RunOptions): Promise<{ result: Record<string, unknown>; progress: PlanProgress }> {
     const { workId } = caller;
     const started = performance.now();
     const now = this.options.now ?? (() => new Date());
@@ -103,22 +122,59 @@ export class PatchService {
     if (resolved.relative !== target) {
       throw new AppError('PATH_REJECTED', { message: `${target} is a link to another file (${resolved.relative}); patch the real file.`, details: { reason: 'outside_root', path: target } });
     }
-    const before = await readTextCapped(resolved, this.options.maxFileBytes ?? 2_097_152);
-    const { text: after, reports } = applyEdits(before, target, args.edits, this.codemods);
+    const current = await readTextCapped(resolved, this.options.maxFileBytes ?? 2_097_152);
+    const prior = claim?.kind === 'takeover' && claim.intent?.kind === 'patch' ? claim.intent as unknown as PatchWriteIntent : null;
+    let intent: PatchWriteIntent;
+    let after: string;
+    if (prior && sha256(current) === prior.sha256After) {
+      // The crashed owner already wrote the edit: never apply it again.
+      intent = prior;
+      after = current;
+      state.reconciled = { write: 'already_applied' };
+      note(`takeover (${claim!.kind === 'takeover' ? claim!.reason : ''}): ${target} already holds the edit's result; not written again`);
+    } else {
+      if (prior && sha256(current) !== prior.sha256Before) {
+        throw new AppError('INVALID_ARGS', {
+          message: `${target} changed since this operation recorded its edit (it is neither the text before nor the text after the edit), so it is neither completed nor redone; read the file and send the patch again with a new operationId.`,
+          details: { reason: 'file_changed_since_intent', path: target, operationId: args.operationId ?? null },
+        });
+      }
+      const applied = applyEdits(current, target, args.edits, this.codemods);
+      after = applied.text;
+      if (after === current) throw new AppError('INVALID_ARGS', { message: 'The edits leave the file unchanged.', details: { path: target } });
+      intent = { kind: 'patch', file: target, sha256Before: sha256(current), sha256After: sha256(after), diff: summariseDiff(target, current, after), reports: applied.reports };
+      if (prior) state.reconciled = { write: 'redone' };
+      if (claim) {
+        await this.operations.recordIntent(claim, intent as unknown as Record<string, unknown>, run);
+        state.intent = true;
+      }
+      failpoint('patch:before-write');
+      await writeFileNoFollow(ws.root, [], target, after);
+      state.written = true;
+      failpoint('patch:after-write');
+    }
+    const reports = intent.reports;
     for (const r of reports) note(`edit ${r.index} ${r.codemod ?? r.type}: ${r.changes} change(s)${r.startLine ? ` at lines ${r.startLine}-${r.endLine}` : ''}`);
-    if (after === before) throw new AppError('INVALID_ARGS', { message: 'The edits leave the file unchanged.', details: { path: target } });
-    await writeFileNoFollow(ws.root, [], target, after);
-    state.written = true;
     const patchedMs = Math.round(performance.now() - started);
     note(`wrote ${target} in the workspace (${patchedMs} ms)`);
 
     const summary = await reingestWorkspaceFile(this.options, ws.root, target);
     note(`re-ingested ${summary.files.parsed} file(s), snapshot ${summary.snapshotId}`);
-    const diff = summariseDiff(target, before, after);
-    const progress = await this.options.plans.markNodeExecuted(workId, node.nodeId, 'succeeded', {
-      verb: 'apply_code_patch', targetFile: target, operationId: args.operationId ?? null, linesAdded: diff.linesAdded, linesRemoved: diff.linesRemoved,
-    }, run);
-    note(`node ${node.nodeId} marked executed; ${progress.completedNodes}/${progress.totalNodes} complete`);
+    failpoint('patch:after-reingest');
+    const diff = intent.diff;
+    let progress: PlanProgress;
+    if (prior && node.outcome === 'succeeded') {
+      // Marked by the crashed owner; marking is idempotent anyway, but the evidence stays the first one.
+      progress = view!.progress;
+      state.reconciled = { ...state.reconciled, mark: 'already_marked' };
+      note(`node ${node.nodeId} was already marked executed`);
+    } else {
+      progress = await this.options.plans.markNodeExecuted(workId, node.nodeId, 'succeeded', {
+        verb: 'apply_code_patch', targetFile: target, operationId: args.operationId ?? null, linesAdded: diff.linesAdded, linesRemoved: diff.linesRemoved,
+      }, run);
+      note(`node ${node.nodeId} marked executed; ${progress.completedNodes}/${progress.totalNodes} complete`);
+    }
+    failpoint('patch:after-mark');
 
     const artifactDirRel = `.ai/tmp/work/${workId}/artifacts/${node.nodeId}`;
     const result: Record<string, unknown> = {
@@ -128,6 +184,7 @@ export class PatchService {
       edits: reports, diff: { linesAdded: diff.linesAdded, linesRemoved: diff.linesRemoved, startLine: diff.hunk?.startLine ?? null },
       reingest: { mode: summary.mode, filesParsed: summary.files.parsed, snapshotId: summary.snapshotId, parseEvents: summary.events },
       artifactDir: artifactDirRel, timingsMs: { patch: patchedMs, total: Math.round(performance.now() - started) },
+      ...(claim?.kind === 'takeover' ? { takeover: { reason: claim.reason, previousOwner: claim.previousOwner, ...(state.reconciled ?? { write: 'redone' }) } } : {}),
     };
     await writeNodeArtifacts(this.options.repoRoot, workId, node.nodeId, {
       result, opLog: log,

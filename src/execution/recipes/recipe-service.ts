@@ -9,7 +9,7 @@ import { fileResource, LockService } from '../locks/lock-service.js';
 import { reingestWorkspaceFile, type ReingestOptions } from '../worktree/reingest-file.js';
 import { parseRecipe } from './recipe-catalog.js';
 import { listRecipeUsages, recordRecipeUsage } from './recipe.queries.js';
-import { runReplaceLexeme, type ReplaceLexemeParams } from './replace-lexeme.recipe.js';
+import { runReplaceLexeme, type ReplaceLexemeParams, type WriteIntentHooks } from './replace-lexeme.recipe.js';
 
 export interface RecipeRunRequest {
   workId: string;
@@ -22,6 +22,8 @@ export interface RecipeRunRequest {
   worktreeRoot: string;
   /** The work's pack files (repo-relative); edits stay inside them. */
   packFiles: readonly string[];
+  /** Crash recovery of an operation: the intent a crashed owner recorded, and where to record this run's before writing. */
+  intent?: WriteIntentHooks;
 }
 
 export interface RecipeRunResult {
@@ -100,12 +102,14 @@ export class RecipeService {
       }
       // The mutation's lease check: take/renew this node's file lease (collision if another live work holds it) and renew the work's others.
       await this.locks.holdForMutation(req.workId, req.nodeId, [fileResource(file.path)], run);
-      const edit = await runReplaceLexeme(req.worktreeRoot, { ...p, file: file.path }, this.options.config.limits.readMaxFileBytes);
+      const edit = await runReplaceLexeme(req.worktreeRoot, { ...p, file: file.path }, this.options.config.limits.readMaxFileBytes, req.intent);
       if (this.options.reingest) {
         const summary = await reingestWorkspaceFile({ graph: this.options.graph, repoId: this.options.repoId, ...this.options.reingest }, req.worktreeRoot, file.path);
         Object.assign(edit, { reingest: { filesParsed: summary.files.parsed, snapshotId: summary.snapshotId, parseEvents: summary.events } });
       }
-      const progress = await this.options.plans.markNodeExecuted(req.workId, req.nodeId, 'succeeded', { recipe: recipeId, ...edit }, run);
+      // After a takeover the crashed owner may have marked the node already (marking twice would only rewrite the evidence).
+      const progress = req.intent?.prior && node.outcome === 'succeeded' ? view.progress
+        : await this.options.plans.markNodeExecuted(req.workId, req.nodeId, 'succeeded', { recipe: recipeId, ...edit }, run);
       return { ...edit, progress };
     }
     const { step, target } = params as { step: string; target?: string };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../errors/index.js';
 import { readTextCapped, resolveExisting, writeFileNoFollow } from '../../paths/index.js';
+import { failpoint } from '../../runtime/failpoint.js';
 
 const lexeme = z.string().min(1).max(200).regex(/^[A-Za-z_$][A-Za-z0-9_$-]*$/, 'an identifier or tag-like lexeme (letters, digits, _, $, -)');
 
@@ -40,19 +41,49 @@ export function replaceLexeme(text: string, from: string, to: string): { text: s
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Applies the replacement inside `root` (path rules, no symlink writes); throws when nothing or the wrong count matches. */
-export async function runReplaceLexeme(root: string, params: ReplaceLexemeParams, maxBytes: number): Promise<Record<string, unknown>> {
+/** Recorded on the Operation before the recipe writes: per file, the hashes of the text before and after. */
+export interface RecipeWriteIntent {
+  kind: 'recipe';
+  recipeId: string;
+  files: Array<{ file: string; sha256Before: string; sha256After: string }>;
+  replacements: number;
+}
+
+/** Crash recovery hooks: the intent a crashed owner recorded, and where to record ours before writing. */
+export interface WriteIntentHooks {
+  prior?: RecipeWriteIntent | null;
+  beforeWrite?: (intent: RecipeWriteIntent) => Promise<void>;
+}
+
+/**
+ * Applies the replacement inside `root` (path rules, no symlink writes); throws when nothing or the wrong count matches.
+ * After a takeover (`hooks.prior`) a file already holding the recorded result is not written again, and a file
+ * that is neither the recorded before nor after text is refused.
+ */
+export async function runReplaceLexeme(root: string, params: ReplaceLexemeParams, maxBytes: number, hooks: WriteIntentHooks = {}): Promise<Record<string, unknown>> {
   const resolved = await resolveExisting(root, params.file);
   // A link to another file inside the worktree would edit a file the plan node does not target.
   if (resolved.relative !== params.file) {
     throw new AppError('PATH_REJECTED', { message: `${params.file} is a link to another file (${resolved.relative}); the recipe edits only the node's own file.`, details: { reason: 'outside_root', path: params.file } });
   }
   const before = await readTextCapped(resolved, maxBytes);
+  const recorded = hooks.prior?.files.find((f) => f.file === resolved.relative);
+  if (recorded && sha(before) === recorded.sha256After) {
+    return { file: resolved.relative, replacements: hooks.prior!.replacements, sha256Before: recorded.sha256Before, sha256After: recorded.sha256After, reconciled: 'already_applied' };
+  }
+  if (recorded && sha(before) !== recorded.sha256Before) {
+    throw new AppError('INVALID_ARGS', {
+      message: `${resolved.relative} changed since this operation recorded its edit (neither the text before nor after it); read the file and run the recipe again with a new operationId.`,
+      details: { reason: 'file_changed_since_intent', file: resolved.relative },
+    });
+  }
   const { text, count } = replaceLexeme(before, params.from, params.to);
   if (count === 0) throw new AppError('INVALID_ARGS', { message: `${params.from} does not occur as a whole lexeme in ${resolved.relative}.`, details: { file: resolved.relative } });
   if (params.expectedCount !== undefined && params.expectedCount !== count) {
     throw new AppError('INVALID_ARGS', { message: `${params.from} occurs ${count} time(s) in ${resolved.relative}, not ${params.expectedCount}.`, details: { file: resolved.relative, count } });
   }
+  await hooks.beforeWrite?.({ kind: 'recipe', recipeId: 'replace_lexeme_in_file', files: [{ file: resolved.relative, sha256Before: sha(before), sha256After: sha(text) }], replacements: count });
   await writeFileNoFollow(root, [], resolved.relative, text);
-  return { file: resolved.relative, replacements: count, sha256Before: sha(before), sha256After: sha(text) };
+  failpoint('recipe:after-write');
+  return { file: resolved.relative, replacements: count, sha256Before: sha(before), sha256After: sha(text), ...(recorded ? { reconciled: 'redone' } : {}) };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { lstat, realpath, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../errors/index.js';
@@ -83,16 +84,26 @@ export async function mergeWorkBranch(repoRoot: string, workspace: Workspace, pr
     throw collision(`git merge of ${branch} stopped (${merged.stderr || 'no message'}); it was aborted and the main checkout is unchanged.`, { reason: 'merge_failed' });
   }
   const mergeCommit = await git(repoRoot, ['rev-parse', 'HEAD']);
+  return { ...preflight, mergeCommit, ...(await cleanUpMergedWork(repoRoot, workspace, ignore)) };
+}
+
+/**
+ * After the merge: removes the worktree (`git worktree remove`, never forced) and deletes the branch
+ * only when it is fully merged into HEAD. Safe to run again (a crash recovery does): a worktree
+ * already gone counts as removed.
+ */
+export async function cleanUpMergedWork(repoRoot: string, workspace: Workspace, ignore: readonly string[] = []): Promise<{ worktreeRemoved: boolean; branchDeleted: boolean }> {
+  const branch = workspace.branch!;
   const worktreesDir = await realpath(join(repoRoot, '.worktrees')).catch(() => undefined);
-  let worktreeRemoved = false;
-  if (worktreesDir && isWithin(worktreesDir, workspace.root)) {
+  let worktreeRemoved = !existsSync(workspace.root);
+  if (!worktreeRemoved && worktreesDir && isWithin(worktreesDir, workspace.root)) {
     await removeReports(workspace.root, ignore);
     worktreeRemoved = (await gitOutcome(repoRoot, ['worktree', 'remove', workspace.root])).code === 0;
   }
-  let branchDeleted = false;
-  if (worktreeRemoved && (await gitOutcome(repoRoot, ['merge-base', '--is-ancestor', branch, 'HEAD'])).code === 0) {
+  let branchDeleted = (await gitOutcome(repoRoot, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).code !== 0;
+  if (!branchDeleted && worktreeRemoved && (await gitOutcome(repoRoot, ['merge-base', '--is-ancestor', branch, 'HEAD'])).code === 0) {
     // `branch -d` (not -D) refuses anything not merged; the destructive check is for agent-built commands, this is graphgate's own cleanup.
     branchDeleted = (await gitOutcome(repoRoot, ['branch', '-d', branch])).code === 0;
   }
-  return { ...preflight, mergeCommit, worktreeRemoved, branchDeleted };
+  return { worktreeRemoved, branchDeleted };
 }

@@ -8,11 +8,14 @@ import type { PlanService } from '../../plan/plan-service.js';
 import type { PlanProgress } from '../../plan/progress/progress.js';
 import { writeNodeArtifacts } from '../artifacts/artifact-writer.js';
 import { redactSecrets } from '../artifacts/redact-secrets.js';
-import { OperationStore } from '../idempotency/operation-store.js';
+import { failpoint } from '../../runtime/failpoint.js';
+import { OperationStore, type OperationClaim } from '../idempotency/operation-store.js';
+import { git } from '../worktree/git-cli.js';
 import type { Workspace, WorkspaceManager } from '../worktree/workspace-manager.js';
 import { ApprovalStore } from './approval-store.js';
-import { commitWorktree } from './git-commit.js';
-import { mergeWorkBranch, preflightMerge } from './git-merge.js';
+import { commitWorktree, type CommitResult } from './git-commit.js';
+import { cleanUpMergedWork, mergeWorkBranch, preflightMerge } from './git-merge.js';
+import { findOperationCommit, findOperationMerge, operationTrailer, type SideEffectIntent } from './side-effect-recovery.js';
 import { writeReviewBundle } from './review-bundle.js';
 import { bindSideEffect, type SideEffectTarget, type SideEffectType } from './side-effect-target.js';
 import { markWorktreeMerged } from './side-effect.queries.js';
@@ -44,7 +47,14 @@ export interface SideEffectServiceOptions {
   now?: () => Date;
   /** States the work may be in (default PLAN_ACCEPTED, and COMPLETED for the approved merge). */
   allowedStates?: readonly string[];
+  /** How long an operation claim lives before a retry may take it over (`claimTtlMs(config.mcp.turnTimeoutMs)`). */
+  claimTtlMs?: number;
 }
+
+type Held = Exclude<OperationClaim, { kind: 'replay' }>;
+/** What a crashed owner already did, found in git after a takeover. */
+type Landed = { kind: 'commit'; commit: CommitResult } | { kind: 'merge'; mergeCommit: string; previousHead: string; target: string } | null;
+interface Recovery { claim: Held | null; prior: SideEffectIntent | null; landed: Landed; intentRecorded: boolean }
 
 const MAX_MESSAGE = 4000;
 const VERB = 'execute_gated_side_effect';
@@ -76,7 +86,7 @@ export class SideEffectService {
   private readonly approvals: ApprovalStore;
 
   constructor(private readonly options: SideEffectServiceOptions) {
-    this.operations = new OperationStore({ graph: options.graph, repoId: options.repoId });
+    this.operations = new OperationStore({ graph: options.graph, repoId: options.repoId, ...(options.claimTtlMs ? { claimTtlMs: options.claimTtlMs } : {}) });
     this.approvals = new ApprovalStore({ graph: options.graph, repoId: options.repoId, workspaces: options.workspaces, now: options.now });
   }
 
@@ -85,9 +95,12 @@ export class SideEffectService {
     const { operationId } = request;
     // The token is a credential, not a parameter of the operation: a replay needs none and a new token does not change it.
     const { approvalToken: _token, ...hashed } = request;
+    const rec: Recovery = { claim: null, prior: null, landed: null, intentRecorded: false };
     if (operationId) {
-      const claim = await this.operations.claim({ workId, operationId, verb: VERB, args: hashed }, run);
+      const claim = await this.operations.claim({ workId, operationId, verb: VERB, args: hashed, traceRef: caller.traceRef }, run);
       if (claim.kind === 'replay') return { result: { ...claim.result, replayed: true }, progress: undefined };
+      rec.claim = claim;
+      rec.prior = claim.kind === 'takeover' && claim.intent?.kind === 'side_effect' ? claim.intent as unknown as SideEffectIntent : null;
     }
     let applied = false;
     try {
@@ -95,19 +108,38 @@ export class SideEffectService {
         graph: this.options.graph, repoId: this.options.repoId, gates: this.options.config.gates, workId, nodeId: request.planNodeId,
         type: request.sideEffectType, allowedStates: this.options.allowedStates ?? ['PLAN_ACCEPTED', 'COMPLETED'],
       }, run);
-      // A merge checks the person's approval first, so a spent or wrong token is always reported as such.
-      const approval = request.sideEffectType === 'merge' ? await this.approvals.verify({ workId, token: request.approvalToken, planId: target.plan.id }, run) : null;
-      if (target.outcome === 'succeeded' && request.sideEffectType !== 'review_bundle' && !target.mergeAfterCompletion) {
+      const workspace = await this.options.workspaces.find(workId, run);
+      // After a takeover: did the crashed owner's commit or merge land? Then it is finished, never made again.
+      if (rec.prior && operationId && workspace) {
+        if (request.sideEffectType === 'git_commit') {
+          const commit = await findOperationCommit(workspace, rec.prior.head, operationId);
+          if (commit) rec.landed = { kind: 'commit', commit };
+        } else if (request.sideEffectType === 'merge') {
+          const merge = await findOperationMerge(this.options.repoRoot, operationId);
+          if (merge) rec.landed = { kind: 'merge', ...merge };
+        }
+      }
+      // A merge checks the person's approval first, so a spent or wrong token is always reported as such;
+      // after a takeover the approval this operation recorded (and may have spent) stands.
+      const approval = request.sideEffectType !== 'merge' ? null
+        : rec.prior?.approvalId ? { approvalId: rec.prior.approvalId }
+          : await this.approvals.verify({ workId, token: request.approvalToken, planId: target.plan.id }, run);
+      if (target.outcome === 'succeeded' && request.sideEffectType !== 'review_bundle' && !target.mergeAfterCompletion && !rec.landed) {
         throw new AppError('ILLEGAL_TRANSITION', { message: `${request.planNodeId} was already executed; a side effect is never performed twice.`, details: { nodeId: request.planNodeId, reason: 'already_executed' } });
       }
-      const workspace = await this.options.workspaces.find(workId, run);
       if (!workspace) throw new AppError('ILLEGAL_TRANSITION', { message: 'This work has no workspace yet: nothing was changed, so there is nothing to commit, review or merge.', details: { reason: 'no_workspace' } });
       await this.requireOwnWorktree(workspace);
-      const outcome = await this.perform(caller, request, target, workspace, approval?.approvalId ?? null, () => { applied = true; }, run);
+      const outcome = await this.perform(caller, request, target, workspace, approval?.approvalId ?? null, rec, () => { applied = true; }, run);
+      failpoint('side-effect:after-apply');
       // A completed work's progress is final: its merge is recorded on the Worktree, the operation and its own artifact folder.
+      // A node the crashed owner already marked is not marked again.
       const progress = target.mergeAfterCompletion ? undefined
-        : await this.options.plans.markNodeExecuted(workId, request.planNodeId, 'succeeded', { sideEffectType: request.sideEffectType, ...outcome.evidence }, run);
-      const result = { planNodeId: request.planNodeId, sideEffectType: request.sideEffectType, commitGateId: target.commitGate.id, operationId: operationId ?? null, ...outcome.result };
+        : rec.landed && target.outcome === 'succeeded' ? (await this.options.plans.readPlan(workId, run))?.progress
+          : await this.options.plans.markNodeExecuted(workId, request.planNodeId, 'succeeded', { sideEffectType: request.sideEffectType, ...outcome.evidence }, run);
+      const result = {
+        planNodeId: request.planNodeId, sideEffectType: request.sideEffectType, commitGateId: target.commitGate.id, operationId: operationId ?? null, ...outcome.result,
+        ...(rec.claim?.kind === 'takeover' ? { takeover: { reason: rec.claim.reason, previousOwner: rec.claim.previousOwner, effect: rec.landed ? 'already_applied' : 'redone' } } : {}),
+      };
       const artifacts = await writeNodeArtifacts(this.options.repoRoot, workId, target.mergeAfterCompletion ? `${request.planNodeId}.merge` : request.planNodeId, {
         result,
         opLog: outcome.log.map((l) => `${(this.options.now ?? (() => new Date()))().toISOString()} ${l}`),
@@ -119,24 +151,40 @@ export class SideEffectService {
         validation: { commitGate: target.commitGate, validatedBy: target.validatedBy },
       });
       const withArtifacts = { ...result, artifacts };
-      if (operationId) await this.operations.complete({ workId, operationId, result: withArtifacts }, run);
+      if (rec.claim) await this.operations.complete(rec.claim, withArtifacts, run);
       return { result: withArtifacts, progress };
     } catch (error) {
-      if (operationId && !applied) await this.operations.abandon({ workId, operationId }).catch(() => undefined);
-      if (operationId && applied) {
+      const { claim } = rec;
+      if (claim && !applied && !rec.intentRecorded && claim.kind === 'new') await this.operations.abandon(claim).catch(() => undefined);
+      // After an intent the claim is kept (expired now): a retry reconciles against git instead of acting blindly.
+      else if (claim && !applied) await this.operations.release(claim).catch(() => undefined);
+      else if (claim) {
         const code = error instanceof AppError ? error.code : 'INTERNAL';
-        await this.operations.complete({ workId, operationId, result: { planNodeId: request.planNodeId, sideEffectType: request.sideEffectType, applied: true, followUpError: code } }).catch(() => undefined);
+        await this.operations.complete(claim, { planNodeId: request.planNodeId, sideEffectType: request.sideEffectType, applied: true, followUpError: code }).catch(() => undefined);
       }
       throw error;
     }
   }
 
-  private async perform(caller: SideEffectCaller, request: SideEffectRequest, target: SideEffectTarget, workspace: Workspace, approvalId: string | null, markApplied: () => void, run?: RunOptions) {
+  /** Records what is about to change in git on the Operation (so a takeover can check git for it). */
+  private async intend(rec: Recovery, intent: Omit<SideEffectIntent, 'kind'>, run?: RunOptions): Promise<void> {
+    if (!rec.claim) return;
+    await this.operations.recordIntent(rec.claim, { kind: 'side_effect', ...intent }, run);
+    rec.intentRecorded = true;
+  }
+
+  private async perform(caller: SideEffectCaller, request: SideEffectRequest, target: SideEffectTarget, workspace: Workspace, approvalId: string | null, rec: Recovery, markApplied: () => void, run?: RunOptions) {
     const { workId } = caller;
     const reports = gateReportPaths(this.options.config.gates);
     if (request.sideEffectType === 'git_commit') {
-      const message = await this.commitMessage(target);
-      const commit = await commitWorktree(workspace, message, reports);
+      const message = await this.commitMessage(target, request.operationId);
+      let commit: CommitResult;
+      if (rec.landed?.kind === 'commit') commit = rec.landed.commit;
+      else {
+        await this.intend(rec, { sideEffectType: 'git_commit', branch: workspace.branch, head: workspace.kind === 'git-worktree' ? await this.head(workspace.root) : null }, run);
+        commit = await commitWorktree(workspace, message, reports);
+        failpoint('side-effect:after-commit');
+      }
       markApplied();
       return {
         result: { applied: true, commit: commit.commit, parent: commit.parent, branch: commit.branch, files: commit.files, message },
@@ -161,10 +209,22 @@ export class SideEffectService {
       };
     }
     if (!approvalId) throw new AppError('INTERNAL', { message: 'merge without a verified approval.' });
-    const preflight = await preflightMerge(this.options.repoRoot, workspace, reports);
-    await this.approvals.consume({ workId, approvalId, operation: request.operationId ?? `${caller.traceRef}` }, run);
-    const message = clean([`Merge ${workspace.branch} (graphgate work ${workId}, approved)`, '', `Graphgate-Work: ${workId}`, `Graphgate-Plan: ${target.plan.id}`, `Graphgate-Plan-Node: ${target.node.nodeId}`, `Graphgate-Approval: ${approvalId}`].join('\n'));
-    const merged = await mergeWorkBranch(this.options.repoRoot, workspace, preflight, message, reports);
+    const trailer = request.operationId ? [operationTrailer(request.operationId)] : [];
+    const message = clean([`Merge ${workspace.branch} (graphgate work ${workId}, approved)`, '', `Graphgate-Work: ${workId}`, `Graphgate-Plan: ${target.plan.id}`, `Graphgate-Plan-Node: ${target.node.nodeId}`, `Graphgate-Approval: ${approvalId}`, ...trailer].join('\n'));
+    let merged: { mergeCommit: string; target: string; head: string; files: string[]; worktreeRemoved: boolean; branchDeleted: boolean };
+    if (rec.landed?.kind === 'merge') {
+      // The crashed owner's merge landed: only the clean-up (idempotent) and the record remain.
+      const files = (await this.gitIn(this.options.repoRoot, ['diff', '--name-only', rec.landed.previousHead, rec.landed.mergeCommit])).split('\n').filter(Boolean);
+      merged = { mergeCommit: rec.landed.mergeCommit, target: rec.landed.target, head: rec.landed.previousHead, files, ...(await cleanUpMergedWork(this.options.repoRoot, workspace, reports)) };
+    } else {
+      const preflight = await preflightMerge(this.options.repoRoot, workspace, reports);
+      await this.intend(rec, { sideEffectType: 'merge', branch: workspace.branch, head: preflight.head, approvalId }, run);
+      // After a takeover the approval named in the intent may be spent already, by this very operation: that is not a refusal.
+      await this.approvals.consume({ workId, approvalId, operation: request.operationId ?? `${caller.traceRef}` }, run).catch((error: unknown) => {
+        if (!(rec.prior?.approvalId === approvalId && error instanceof AppError && error.details.reason === 'token_used')) throw error;
+      });
+      merged = await mergeWorkBranch(this.options.repoRoot, workspace, preflight, message, reports);
+    }
     markApplied();
     await this.options.graph.write(markWorktreeMerged, {
       repoId: this.options.repoId, workId, mergeCommit: merged.mergeCommit, mergedInto: merged.target, removed: merged.worktreeRemoved, branchDeleted: merged.branchDeleted,
@@ -190,7 +250,7 @@ export class SideEffectService {
    * The commit message: the scratch file the node's `sideEffectPayloadRef` names (`scratch:<path>`),
    * else one derived from the node; always with trailers naming the work, plan and node.
    */
-  private async commitMessage(target: SideEffectTarget): Promise<string> {
+  private async commitMessage(target: SideEffectTarget, operationId?: string): Promise<string> {
     const { node, workId } = target;
     let text = `graphgate: ${node.atomicityBoundary.acceptanceGoal}`;
     const ref = node.sideEffectPayloadRef;
@@ -202,6 +262,15 @@ export class SideEffectService {
       if (payload.trim().length > 0) text = payload;
     }
     const body = clean(text) || `graphgate work ${workId}`;
-    return `${body}\n\nGraphgate-Work: ${workId}\nGraphgate-Plan: ${target.plan.id}\nGraphgate-Plan-Node: ${node.nodeId}\n`;
+    const trailer = operationId ? `${operationTrailer(operationId)}\n` : '';
+    return `${body}\n\nGraphgate-Work: ${workId}\nGraphgate-Plan: ${target.plan.id}\nGraphgate-Plan-Node: ${node.nodeId}\n${trailer}`;
+  }
+
+  private async head(root: string): Promise<string> {
+    return this.gitIn(root, ['rev-parse', 'HEAD']);
+  }
+
+  private gitIn(cwd: string, args: string[]): Promise<string> {
+    return git(cwd, args);
   }
 }
