@@ -22,6 +22,7 @@ export const ERROR_CATALOG = {
   PACK_INSUFFICIENT: { message: 'The context pack could not satisfy the task.', retryable: false },
   PACK_REQUIRED_ANCHOR_UNRESOLVED: { message: 'A required anchor could not be resolved.', retryable: false },
   REPO_NOT_INGESTED: { message: 'The repository is not in the graph yet: run `graphgate ingest <repoPath>` first.', retryable: false },
+  REPO_INGESTING: { message: 'graphgate is ingesting this repository; retry shortly.', retryable: true },
   // Operational.
   INVALID_ARGS: { message: 'The arguments are invalid.', retryable: false },
   INVALID_CONFIG: { message: 'The configuration is invalid.', retryable: false },

@@ -1,0 +1,113 @@
+import { createTsProjectCache, ingestRepository, watchRepository, type IngestProgress, type RepoWatcher } from '../../ingest/index.js';
+import { AppError } from '../errors/index.js';
+import type { Graph } from '../graph/index.js';
+import { repoSnapshotQuery } from '../retrieval/lanes/lane.queries.js';
+import type { Logger } from '../runtime/logger.js';
+
+export interface RepoKeeperOptions {
+  graph: Graph;
+  repoRoot: string;
+  repoId: string;
+  log: Logger;
+  /** Ingest on the first call (incrementally when the graph already holds the repository). */
+  autoIngest: boolean;
+  /** After the first ingest, re-ingest changed files as they change. */
+  watch: boolean;
+  /** How long one turn waits for a running ingest before answering REPO_INGESTING. */
+  waitMs: number;
+}
+
+export interface ReadyCall {
+  signal?: AbortSignal;
+  /** MCP progress notifications (when the client sent a progress token). */
+  progress?: (message: string) => void;
+  /** The turn builds a pack: without a watcher, the working tree is re-checked first. */
+  fresh?: boolean;
+}
+
+/**
+ * The MCP server owns the freshness of its repository's facts: its first turn ingests (a new
+ * repository in full, a known one incrementally), later turns see a watcher's re-ingests. A turn
+ * never waits longer than `waitMs` for an ingest: it answers the retryable REPO_INGESTING with the
+ * progress, and the ingest goes on. Several processes on one repository serialise on the ingest
+ * lock in Neo4j, so the second finds the work done and writes nothing.
+ */
+export class RepoKeeper {
+  private running: Promise<void> | undefined;
+  private progress: IngestProgress | undefined;
+  private listeners = new Set<(p: IngestProgress) => void>();
+  private watcher: RepoWatcher | undefined;
+  private readonly projectCache = createTsProjectCache();
+  private firstDone = false;
+  private closed = false;
+
+  constructor(private readonly options: RepoKeeperOptions) {}
+
+  async ready(call: ReadyCall = {}): Promise<void> {
+    if (!this.options.autoIngest) return this.requireIngested(call.signal);
+    if (!this.running && (!this.firstDone || (call.fresh && !this.watcher))) this.running = this.ingest();
+    if (this.running) await this.wait(this.running, call);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.watcher?.close();
+    await this.running?.catch(() => undefined);
+  }
+
+  private async requireIngested(signal?: AbortSignal): Promise<void> {
+    const [row] = await this.options.graph.read(repoSnapshotQuery, { repoId: this.options.repoId }, { ...(signal ? { signal } : {}) });
+    if (!row?.snapshotId) {
+      throw new AppError('REPO_NOT_INGESTED', {
+        message: `The repository is not in the graph yet and auto-ingest is off: run \`graphgate ingest ${this.options.repoRoot}\` (or set mcp.autoIngest).`,
+        details: { repoId: this.options.repoId },
+      });
+    }
+  }
+
+  private ingest(): Promise<void> {
+    const { graph, repoRoot, repoId, log } = this.options;
+    const run = ingestRepository({
+      graph, root: repoRoot, log, settings: { repoId }, totals: false, projectCache: this.projectCache,
+      onProgress: (p) => {
+        this.progress = p;
+        for (const listener of this.listeners) listener(p);
+      },
+    }).then((summary) => {
+      log.info('mcp ingest finished', { repoId, mode: summary.mode, parsed: summary.files.parsed, ms: summary.timings.totalMs });
+      this.firstDone = true;
+      if (this.options.watch && !this.watcher && !this.closed) {
+        this.watcher = watchRepository({ graph, root: repoRoot, log, settings: { repoId }, projectCache: this.projectCache });
+      }
+    });
+    // The next turn starts over after a failure (a Neo4j outage must not wedge the keeper).
+    return run.finally(() => {
+      this.running = undefined;
+      this.progress = undefined;
+    });
+  }
+
+  private async wait(run: Promise<void>, call: ReadyCall): Promise<void> {
+    const report = (p: IngestProgress): void => call.progress?.(`ingesting the repository: ${p.phase} ${p.done}/${p.total} files`);
+    this.listeners.add(report);
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      run.then(() => 'done' as const),
+      new Promise<'waiting'>((resolve) => {
+        timer = setTimeout(() => resolve('waiting'), this.options.waitMs);
+        call.signal?.addEventListener('abort', () => resolve('waiting'), { once: true });
+      }),
+    ]).finally(() => {
+      clearTimeout(timer);
+      this.listeners.delete(report);
+    });
+    if (outcome === 'done') return;
+    const p = this.progress;
+    throw new AppError('REPO_INGESTING', {
+      message: p
+        ? `graphgate is ingesting this repository (${p.phase}, ${p.done}/${p.total} files); call again in a few seconds.`
+        : 'graphgate is ingesting this repository (waiting for another process\'s ingest to finish); call again in a few seconds.',
+      details: { repoId: this.options.repoId, phase: p?.phase ?? 'waiting_for_lock', done: p?.done ?? 0, total: p?.total ?? 0, retryAfterMs: 5_000 },
+    });
+  }
+}
