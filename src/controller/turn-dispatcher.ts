@@ -1,19 +1,20 @@
+import { join } from 'node:path';
 import type { Config } from '../config/index.js';
 import { SAFE_ID } from '../config/index.js';
-import { AppError } from '../errors/index.js';
-import type { Graph, GraphTx } from '../graph/index.js';
+import type { Graph } from '../graph/index.js';
 import type { PackStore } from '../pack/index.js';
 import { PlanService } from '../plan/plan-service.js';
 import type { Logger } from '../runtime/logger.js';
-import { mintId, type LoadedWork, type WorkStore } from '../session/index.js';
+import { mintId, type WorkStore } from '../session/index.js';
 import { estimateTokens } from './budget.js';
 import { TurnDenial } from './deny.js';
-import { buildEnvelope, type TurnFacts } from './envelope.js';
+import { buildEnvelope } from './envelope.js';
 import type { TurnResponse } from './envelope.schema.js';
 import { gateTurn } from './gate.js';
 import { BUDGET_BLOCKABLE_STATES, isRunState, type RunState } from './states.js';
 import { toProblems, TurnRequestSchema } from './turn-request.schema.js';
 import { TurnEvents } from './turn-events.js';
+import { TurnLog, type Turn as LoggedTurn } from './turn-log.js';
 import type { FewShotSource, VerbOutcome } from './verb.js';
 import { defaultVerbs, VerbRegistry } from './verb-registry.js';
 
@@ -41,20 +42,7 @@ export interface ControllerOptions {
   now?: () => Date;
 }
 
-/** Mutable record of one turn as it progresses (the timeout path reports whatever is known). */
-interface Turn extends TurnFacts {
-  started: number;
-  verb: string;
-  tokens: number;
-  loaded: LoadedWork | null;
-  stateBefore: RunState;
-  transition: { expectedVersion: number; nextState: RunState } | null;
-  committed: boolean;
-  /** Set once the graph is connected, so the timeout path can still log the turn. */
-  services?: ControllerServices;
-  /** Set by whichever path (normal or timeout) answered first; the other stays silent. */
-  finished: boolean;
-}
+type Turn = LoggedTurn;
 
 const noFewShots: FewShotSource = { forSymbols: async () => [] };
 
@@ -71,11 +59,15 @@ function salvageId(raw: unknown, key: string): string | null {
 export class TurnDispatcher {
   readonly registry: VerbRegistry;
   readonly events: TurnEvents;
+  /** Turn log entries: committed with the turn, or kept (spooled under `.ai/tmp/turn-spool`) while the graph is away. */
+  readonly turnLog: TurnLog;
   private services: Promise<ControllerServices> | undefined;
+  private connected: ControllerServices | undefined;
 
   constructor(private readonly options: ControllerOptions) {
     this.registry = options.verbs ?? new VerbRegistry(defaultVerbs());
     this.events = options.events ?? new TurnEvents();
+    this.turnLog = new TurnLog({ log: options.log, spoolDir: join(options.repoRoot, '.ai/tmp/turn-spool'), store: () => this.connected?.sessions });
   }
 
   /** One turn, bounded by the configured timeout and the caller's signal. */
@@ -100,8 +92,9 @@ export class TurnDispatcher {
           details: { timeoutMs },
           suggestedAction: { verb: turn.verb, reason: 'retry; if it keeps timing out, narrow the request' },
         });
-        // Claim the answer before aborting, so the aborted dispatch cannot answer (or log) first.
-        timeoutAnswer = this.finishDenied(turn, denial, turn.services);
+        // Claim the answer before aborting, so the aborted dispatch cannot answer (or log) first. The
+        // log entry is deferred: the answer must not wait for a graph that may be what is slow.
+        timeoutAnswer = this.finishDenied(turn, denial, undefined);
         abort.abort();
         resolve(timeoutAnswer);
       }, timeoutMs);
@@ -116,7 +109,11 @@ export class TurnDispatcher {
   }
 
   private connect(): Promise<ControllerServices> {
-    this.services ??= this.options.services().catch((error: unknown) => {
+    this.services ??= this.options.services().then((services) => {
+      this.connected = services;
+      this.turnLog.outbox.nudge();
+      return services;
+    }, (error: unknown) => {
       this.services = undefined;
       throw error;
     });
@@ -137,7 +134,6 @@ export class TurnDispatcher {
       const parsed = TurnRequestSchema.safeParse(raw);
       if (!this.services) progress?.('connecting to Neo4j (the first call may start the local server)');
       services = await this.connect();
-      turn.services = services;
       if (turn.workId) await this.loadWork(services, turn, signal);
       turn.agentId ??= mintId('agent');
       turn.runSessionId ??= turn.loaded?.work.runSessionId ?? mintId('run');
@@ -210,6 +206,8 @@ export class TurnDispatcher {
     turn.stateBefore = turn.state;
     if (loaded.agentOwnerWorkId && loaded.agentOwnerWorkId !== loaded.work.id) {
       const agentId = turn.agentId;
+      // The caller is the agent's own work: the refusal is logged and charged there, never here.
+      turn.logAs = { workId: loaded.agentOwnerWorkId, agentId };
       turn.agentId = null;
       throw new TurnDenial('WORK_MISMATCH', {
         message: `agentId ${agentId} belongs to another work.`,
@@ -236,60 +234,30 @@ export class TurnDispatcher {
       turn.transition = { expectedVersion: work.version, nextState: 'BLOCKED_BUDGET' };
     }
     const kind = outcome.outcome ?? 'ok';
-    await this.commit(services, turn, kind, [], signal, traceMeta, outcome.effects);
+    await this.turnLog.commit(services.sessions, turn, kind, [], { signal, traceMeta, effects: outcome.effects });
     turn.finished = true;
     const response = buildEnvelope({ facts: turn, outcome: kind, result: outcome.result, suggestedAction: outcome.suggestedAction }, this.deps());
     this.publish(turn, kind, []);
     return response;
   }
 
+  /**
+   * Answers a refusal and logs it. `services` undefined (the timeout path, a cancelled call, no graph
+   * yet) defers the log entry instead of waiting for the graph.
+   */
   private async finishDenied(turn: Turn, denial: TurnDenial, services: ControllerServices | undefined, signal?: AbortSignal): Promise<TurnResponse> {
     const first = !turn.finished;
     turn.finished = true;
-    if (!first) services = undefined;
     const codes = denial.friction?.map((f) => f.code) ?? [denial.code];
     if (denial.code === 'VERSION_CONFLICT') turn.transition = null;
     if (turn.transition?.nextState !== 'BLOCKED_BUDGET') turn.transition = null;
-    if (services && !turn.committed) {
-      try {
-        await this.commit(services, turn, 'denied', codes, signal, undefined, undefined, denial.friction).catch(async (error: unknown) => {
-          // Someone else moved the work first: still log this turn, just without the state change.
-          if (!(error instanceof AppError) || error.code !== 'VERSION_CONFLICT' || !turn.transition) throw error;
-          turn.transition = null;
-          await this.commit(services!, turn, 'denied', codes, signal, undefined, undefined, denial.friction);
-        });
-      } catch (error) {
-        this.options.log.warn('turn log failed', { traceRef: turn.traceRef, code: error instanceof AppError ? error.code : 'INTERNAL' });
-      }
+    if (first && !turn.committed) {
+      if (services) await this.turnLog.denied(services.sessions, turn, codes, denial.friction, signal);
+      else this.turnLog.defer(turn, 'denied', codes, denial.friction);
     }
     const response = buildEnvelope({ facts: turn, outcome: 'denied', denial }, this.deps());
     if (first) this.publish(turn, 'denied', codes);
     return response;
-  }
-
-  private async commit(
-    services: ControllerServices, turn: Turn, outcome: string, denyCodes: string[], signal?: AbortSignal, traceMeta?: Record<string, unknown>,
-    effects?: (tx: GraphTx) => Promise<void>, friction?: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>,
-  ): Promise<void> {
-    const meta = traceMeta ? JSON.stringify(traceMeta) : null;
-    const result = await services.sessions.commit({
-      workId: turn.workId,
-      agentId: turn.workId ? turn.agentId : null,
-      tokens: turn.tokens,
-      transition: turn.transition,
-      turn: {
-        id: turn.traceRef, runSessionId: turn.runSessionId, verb: turn.verb, outcome, denyCodes,
-        latencyMs: Math.round(performance.now() - turn.started), stateBefore: turn.stateBefore,
-        stateAfter: turn.transition?.nextState ?? turn.state, traceMeta: meta,
-      },
-      friction: friction ?? denyCodes.map((code) => ({ code, strategyId: 'unselected', domainAnchorIds: [] })),
-      effects,
-    }, { signal });
-    turn.committed = true;
-    if (result.work && turn.work) {
-      turn.work = { ...turn.work, usedTokens: result.work.usedTokens, version: result.work.version, state: result.work.state };
-      if (isRunState(result.work.state)) turn.state = result.work.state;
-    }
   }
 
   private publish(turn: Turn, outcome: 'ok' | 'denied' | 'pack_insufficient', denyCodes: string[]): void {

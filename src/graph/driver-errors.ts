@@ -2,6 +2,17 @@ import { AppError } from '../errors/index.js';
 
 const UNAVAILABLE = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.TransientError.General.DatabaseUnavailable']);
 
+const CONNECTION_MESSAGE = /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|socket hang up|connection.*(closed|refused)|Failed to connect/i;
+
+/**
+ * A failure to reach the server at all (refused, reset, no route, routing table unavailable), as
+ * opposed to a server that answered with an error. These open the Graph's circuit breaker.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  return UNAVAILABLE.has(code) || CONNECTION_MESSAGE.test(String((error as Error)?.message ?? ''));
+}
+
 /**
  * The one place that maps driver errors to our codes. Messages stay generic (server internals go to
  * the log); the connection hint names the fix.
@@ -10,7 +21,7 @@ export function mapDriverError(error: unknown, context: { query: string; uri: st
   if (error instanceof AppError) return error;
   const code = String((error as { code?: unknown }).code ?? '');
   const details = { query: context.query, neo4jCode: code || undefined };
-  if (UNAVAILABLE.has(code) || /ECONNREFUSED|ECONNRESET|socket hang up|connection.*(closed|refused)/i.test(String((error as Error).message))) {
+  if (isConnectionFailure(error)) {
     return new AppError('GRAPH_UNAVAILABLE', {
       message: `Neo4j at ${context.uri} is not reachable. Start it with \`graphgate db start\` (or check NEO4J_URI), then retry.`,
       details,

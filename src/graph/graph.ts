@@ -1,7 +1,8 @@
-import neo4j, { type Driver, type ManagedTransaction, type Session } from 'neo4j-driver';
+import neo4j, { type BookmarkManager, type Driver, type Session, type Transaction } from 'neo4j-driver';
 import { AppError } from '../errors/index.js';
 import type { Logger } from '../runtime/logger.js';
-import { mapDriverError } from './driver-errors.js';
+import { CircuitBreaker } from './circuit-breaker.js';
+import { isConnectionFailure, mapDriverError } from './driver-errors.js';
 import type { Query } from './query-registry.js';
 import { toPlain } from './values.js';
 
@@ -21,8 +22,14 @@ export interface GraphOptions {
   log: Logger;
   /** Per-transaction timeout sent to the server (default 30 s). */
   txTimeoutMs?: number;
-  /** How long the driver keeps retrying transient failures (default 5 s, so nothing hangs). */
+  /** How long a call keeps retrying transient failures such as deadlocks (default 5 s, so nothing hangs). */
   maxRetryMs?: number;
+  /** How long a call keeps retrying when the server cannot be reached at all (default 1 s: fail fast). */
+  connectRetryMs?: number;
+  /** After a connection failure, further calls fail at once for this long, then one probes (default 1.5 s). */
+  breakerOpenMs?: number;
+  /** TCP connect timeout (default 5 s). */
+  connectionTimeoutMs?: number;
 }
 
 export interface RunOptions {
@@ -36,24 +43,49 @@ export interface GraphTx {
   run<P extends Record<string, unknown>, R>(query: Query<P, R>, params: P): Promise<R[]>;
 }
 
-/** The only place that talks to the driver: one driver per process, read/write with retries. */
+/**
+ * The only place that talks to the driver: one driver per process, read/write with retries.
+ *
+ * Retries are ours, not the driver's: a transient error (deadlock) is retried for `maxRetryMs`, but
+ * an unreachable server only for `connectRetryMs`, and then the circuit breaker makes the next
+ * calls fail at once. So an outage costs a turn about a second, not 5 s per query.
+ */
 export class Graph {
   readonly connection: ConnectionInfo;
   private readonly driver: Driver;
   private readonly log: Logger;
   private readonly txTimeoutMs: number;
+  private readonly maxRetryMs: number;
+  private readonly connectRetryMs: number;
+  private readonly breaker: CircuitBreaker;
 
   constructor(options: GraphOptions) {
     this.connection = options.connection;
     this.log = options.log;
     this.txTimeoutMs = options.txTimeoutMs ?? 30_000;
+    this.maxRetryMs = options.maxRetryMs ?? 5_000;
+    this.connectRetryMs = options.connectRetryMs ?? 1_000;
+    this.breaker = new CircuitBreaker(options.breakerOpenMs ?? 1_500);
     const { uri, username, password } = options.connection;
     this.driver = neo4j.driver(uri, neo4j.auth.basic(username, password), {
-      maxTransactionRetryTime: options.maxRetryMs ?? 5_000,
-      connectionTimeout: 5_000,
+      connectionTimeout: options.connectionTimeoutMs ?? 5_000,
       connectionAcquisitionTimeout: 10_000,
       userAgent: 'graphgate',
     });
+  }
+
+  /**
+   * The process's one bookmark manager, shared by every session (and by @neo4j/graphql, which uses
+   * the same one): a query waits for everything this process wrote before, also when a cluster
+   * routes the read to a follower.
+   */
+  get bookmarkManager(): BookmarkManager {
+    return this.driver.executeQueryBookmarkManager;
+  }
+
+  /** Whether the last call found the server unreachable (calls are failing fast). */
+  get unavailable(): boolean {
+    return this.breaker.isOpen;
   }
 
   async read<P extends Record<string, unknown>, R>(query: Query<P, R>, params: P, options: RunOptions = {}): Promise<R[]> {
@@ -113,33 +145,93 @@ export class Graph {
     await this.driver.close();
   }
 
-  private async execute<T>(mode: 'READ' | 'WRITE', name: string, options: RunOptions, work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
-    if (options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled before it started.` });
+  private async execute<T>(mode: 'READ' | 'WRITE', name: string, options: RunOptions, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let connectDelay = 150;
+    let transientDelay = 100;
+    for (let attempt = 1; ; attempt++) {
+      if (options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled${attempt === 1 ? ' before it started' : ''}.` });
+      // Only a call's first attempt asks the breaker: its own retries are how it finds out.
+      const gate = attempt === 1 ? this.breaker.tryAcquire() : { allowed: true as const };
+      if (!gate.allowed) throw this.unreachable(name, { circuit: 'open', retryAfterMs: gate.retryAfterMs });
+      try {
+        const result = await this.once(mode, options, work);
+        this.breaker.succeeded();
+        this.log.debug('graph query', { query: name, mode, ms: Math.round(performance.now() - started), attempt });
+        return result;
+      } catch (error) {
+        if (options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled.`, cause: error });
+        const elapsed = performance.now() - started;
+        if (isConnectionFailure(error)) {
+          this.breaker.failed();
+          if (elapsed + connectDelay < this.connectRetryMs) {
+            await sleep(connectDelay, options.signal);
+            connectDelay *= 2;
+            continue;
+          }
+        } else {
+          this.breaker.succeeded();
+          if (neo4j.isRetryableError(error) && elapsed + transientDelay < this.maxRetryMs) {
+            await sleep(transientDelay * (0.8 + Math.random() * 0.4), options.signal);
+            transientDelay *= 2;
+            continue;
+          }
+        }
+        const mapped = mapDriverError(error, { query: name, uri: this.connection.uri });
+        this.log.warn('graph query failed', { query: name, code: mapped.code, attempts: attempt, cause: String((error as Error).message ?? error) });
+        throw mapped;
+      }
+    }
+  }
+
+  /** One attempt in an explicit transaction on a session that shares the process's bookmarks. */
+  private async once<T>(mode: 'READ' | 'WRITE', options: RunOptions, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const session: Session = this.driver.session({
       database: this.connection.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      bookmarkManager: this.bookmarkManager,
     });
-    const onAbort = (): void => void session.close();
+    // Closing the session rolls back and stops the server-side work.
+    const onAbort = (): void => void session.close().catch(() => undefined);
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const started = performance.now();
-    const config = { timeout: options.timeoutMs ?? this.txTimeoutMs };
     try {
-      const result = mode === 'READ' ? await session.executeRead(work, config) : await session.executeWrite(work, config);
-      this.log.debug('graph query', { query: name, mode, ms: Math.round(performance.now() - started) });
-      return result;
-    } catch (error) {
-      if (options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled.`, cause: error });
-      const mapped = mapDriverError(error, { query: name, uri: this.connection.uri });
-      this.log.warn('graph query failed', { query: name, code: mapped.code, cause: String((error as Error).message ?? error) });
-      throw mapped;
+      const tx = await session.beginTransaction({ timeout: options.timeoutMs ?? this.txTimeoutMs });
+      try {
+        const result = await work(tx);
+        await tx.commit();
+        return result;
+      } catch (error) {
+        if (tx.isOpen()) await tx.rollback().catch(() => undefined);
+        throw error;
+      }
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
-      await session.close();
+      await session.close().catch(() => undefined);
     }
+  }
+
+  private unreachable(name: string, details: Record<string, unknown>): AppError {
+    return new AppError('GRAPH_UNAVAILABLE', {
+      message: `Neo4j at ${this.connection.uri} is not reachable. Start it with \`graphgate db start\` (or check NEO4J_URI), then retry.`,
+      details: { query: name, ...details },
+    });
   }
 }
 
-async function runIn<P extends Record<string, unknown>, R>(tx: ManagedTransaction, query: Query<P, R>, params: P): Promise<R[]> {
+/** Waits `ms`, or less when the signal aborts (the loop then reports the cancellation). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+async function runIn<P extends Record<string, unknown>, R>(tx: Transaction, query: Query<P, R>, params: P): Promise<R[]> {
   const result = await tx.run(query.text, params);
   return result.records.map((record) => toPlain(record.toObject()) as R);
 }

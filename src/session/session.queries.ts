@@ -54,3 +54,11 @@ export const summarizeWork = loadQuery<
   { workId: string; repoId: string; limit: Integer },
   { verb: string; outcome: string; denyCodes: string[] | null; agentId: string | null }
 >('session/summarize-work.cypher');
+
+export const logDeferredTurns = loadQuery<
+  {
+    repoId: string;
+    turns: Array<{ workId: string | null; agentId: string | null; tokens: Integer; rejected: Integer; at: string; turn: Record<string, unknown>; friction: Array<Record<string, unknown>> }>;
+  },
+  { written: number }
+>('session/log-deferred-turns.cypher');

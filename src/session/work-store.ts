@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors/index.js';
 import { int, type Graph, type GraphTx, type RunOptions } from '../graph/index.js';
-import { commitTurn, createWork, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
+import { commitTurn, createWork, logDeferredTurns, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
 
 export type { PackRow, WorkRow } from './session.queries.js';
 
@@ -34,6 +34,14 @@ export interface TurnCommit {
   effects?: (tx: GraphTx) => Promise<void>;
 }
 
+/** A turn's log entry without a state change: what is kept and written later when the graph is away. */
+export type DeferredTurn = Omit<TurnCommit, 'transition' | 'effects'> & {
+  /** When the turn was answered (ISO). */
+  at: string;
+  /** Friction events with their ids fixed, so a flush writes the same records every time. */
+  friction: Array<{ id: string; code: string; strategyId: string; domainAnchorIds: string[] }>;
+};
+
 export interface CommitResult {
   work: { version: number; state: string; usedTokens: number } | null;
 }
@@ -41,6 +49,12 @@ export interface CommitResult {
 /** A fresh id with a readable prefix: `work-1f3a…` (ASCII, path-safe). */
 export function mintId(prefix: 'work' | 'agent' | 'run' | 'trace' | 'fric' | 'pack'): string {
   return `${prefix}-${randomBytes(8).toString('hex')}`;
+}
+
+/** The log entry of a turn whose commit could not reach the graph (no state change, no effects). */
+export function deferredTurn(commit: TurnCommit, at: Date): DeferredTurn {
+  const { transition: _t, effects: _e, ...rest } = commit;
+  return { ...rest, at: at.toISOString(), friction: commit.friction.map((f) => ({ id: mintId('fric'), ...f })) };
 }
 
 /** Sessions in Neo4j: works, agents, turns and friction, with optimistic concurrency on Work.version. */
@@ -72,10 +86,7 @@ export class WorkStore {
    */
   async commit(commit: TurnCommit, run?: RunOptions): Promise<CommitResult> {
     const repoId = this.options.repoId;
-    const friction = commit.friction.map((f) => ({
-      id: mintId('fric'), code: f.code, verb: commit.turn.verb, workId: commit.workId, agentId: commit.agentId,
-      runSessionId: commit.turn.runSessionId, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds,
-    }));
+    const friction = frictionRows(commit);
     return this.options.graph.writeTx('session/commit-turn', async (tx) => {
       const [row] = await tx.run(commitTurn, {
         workId: commit.workId,
@@ -84,7 +95,7 @@ export class WorkStore {
         tokens: int(commit.tokens),
         nextState: commit.transition?.nextState ?? null,
         expectedVersion: commit.transition ? int(commit.transition.expectedVersion) : null,
-        turn: { ...commit.turn, repoId, workId: commit.workId, agentId: commit.agentId, tokens: commit.tokens },
+        turn: turnProps(commit, repoId),
         rejected: int(commit.turn.outcome === 'denied' ? 1 : 0),
         friction,
       });
@@ -103,8 +114,37 @@ export class WorkStore {
     }, run);
   }
 
+  /**
+   * Writes deferred turns; idempotent on the Turn id, so a record flushed twice (two processes, a
+   * crash between write and spool cleanup, a commit that did land) is written once. Returns how many
+   * were new.
+   */
+  async logDeferred(turns: DeferredTurn[], run?: RunOptions): Promise<number> {
+    if (turns.length === 0) return 0;
+    const repoId = this.options.repoId;
+    const [row] = await this.options.graph.write(logDeferredTurns, {
+      repoId,
+      turns: turns.map((d) => ({
+        workId: d.workId, agentId: d.agentId, tokens: int(d.tokens), rejected: int(d.turn.outcome === 'denied' ? 1 : 0), at: d.at,
+        turn: turnProps(d, repoId), friction: frictionRows(d),
+      })),
+    }, run);
+    return row?.written ?? 0;
+  }
+
   /** Turn statistics of a work (oldest first, capped). */
   async summarize(workId: string, run?: RunOptions): Promise<Array<{ verb: string; outcome: string; denyCodes: string[] | null; agentId: string | null }>> {
     return this.options.graph.read(summarizeWork, { workId, repoId: this.options.repoId, limit: int(5000) }, run);
   }
+}
+
+function turnProps(commit: Pick<TurnCommit, 'turn' | 'workId' | 'agentId' | 'tokens'>, repoId: string): Record<string, unknown> {
+  return { ...commit.turn, repoId, workId: commit.workId, agentId: commit.agentId, tokens: commit.tokens };
+}
+
+function frictionRows(commit: Pick<TurnCommit, 'turn' | 'workId' | 'agentId'> & { friction: Array<{ id?: string; code: string; strategyId: string; domainAnchorIds: string[] }> }): Array<Record<string, unknown>> {
+  return commit.friction.map((f) => ({
+    id: f.id ?? mintId('fric'), code: f.code, verb: commit.turn.verb, workId: commit.workId, agentId: commit.agentId,
+    runSessionId: commit.turn.runSessionId, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds,
+  }));
 }

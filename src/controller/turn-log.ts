@@ -1,0 +1,98 @@
+import { AppError } from '../errors/index.js';
+import type { GraphTx } from '../graph/index.js';
+import type { Logger } from '../runtime/logger.js';
+import { deferredTurn, TurnOutbox, type LoadedWork, type TurnCommit, type WorkStore } from '../session/index.js';
+import type { TurnFacts } from './envelope.js';
+import { isRunState, type RunState } from './states.js';
+
+type Friction = Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>;
+
+/** Mutable record of one turn as it progresses (the timeout path reports whatever is known). */
+export interface Turn extends TurnFacts {
+  started: number;
+  verb: string;
+  tokens: number;
+  loaded: LoadedWork | null;
+  stateBefore: RunState;
+  transition: { expectedVersion: number; nextState: RunState } | null;
+  committed: boolean;
+  /**
+   * Where the turn is logged and charged when that is not the work it names: a call with another
+   * work's agentId is the caller's (the agent's own work), never the named work's.
+   */
+  logAs?: { workId: string | null; agentId: string | null };
+  /** Set by whichever path (normal or timeout) answered first; the other stays silent. */
+  finished: boolean;
+}
+
+/**
+ * Writes each turn's log entry: in the turn's version-checked commit when the graph answers, else
+ * (graph away, turn timed out or cancelled) into the outbox, which writes it once the graph is back.
+ * Answering never waits for a deferred entry.
+ */
+export class TurnLog {
+  readonly outbox: TurnOutbox;
+  private readonly log: Logger;
+
+  constructor(options: { log: Logger; spoolDir?: string; store: () => WorkStore | undefined }) {
+    this.log = options.log;
+    this.outbox = new TurnOutbox({ log: options.log, store: options.store, spoolDir: options.spoolDir });
+  }
+
+  /** The turn's commit: tokens, the state change (version-checked), the Turn, friction and the verb's effects. */
+  async commit(sessions: WorkStore, turn: Turn, outcome: string, denyCodes: string[], options: {
+    signal?: AbortSignal; traceMeta?: Record<string, unknown>; effects?: (tx: GraphTx) => Promise<void>; friction?: Friction;
+  } = {}): Promise<void> {
+    const result = await sessions.commit({ ...this.entry(turn, outcome, denyCodes, options.friction, options.traceMeta), transition: turn.transition, effects: options.effects }, { signal: options.signal });
+    turn.committed = true;
+    // The graph answered: write whatever waited for it.
+    this.outbox.nudge();
+    if (!turn.logAs && result.work && turn.work) {
+      turn.work = { ...turn.work, usedTokens: result.work.usedTokens, version: result.work.version, state: result.work.state };
+      if (isRunState(result.work.state)) turn.state = result.work.state;
+    }
+  }
+
+  /**
+   * Logs a refused turn. A lost version race still logs it without the state change; a graph that is
+   * away or too slow defers it. Never throws.
+   */
+  async denied(sessions: WorkStore, turn: Turn, codes: string[], friction: Friction | undefined, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.commit(sessions, turn, 'denied', codes, { signal, friction }).catch(async (error: unknown) => {
+        // Someone else moved the work first: still log this turn, just without the state change.
+        if (!(error instanceof AppError) || error.code !== 'VERSION_CONFLICT' || !turn.transition) throw error;
+        turn.transition = null;
+        await this.commit(sessions, turn, 'denied', codes, { signal, friction });
+      });
+    } catch (error) {
+      const code = error instanceof AppError ? error.code : 'INTERNAL';
+      if (code === 'GRAPH_UNAVAILABLE' || code === 'TIMEOUT') this.defer(turn, 'denied', codes, friction);
+      else this.log.warn('turn log failed', { traceRef: turn.traceRef, code });
+    }
+  }
+
+  /** Keeps the turn's log entry (no state change) for when the graph answers; returns at once. */
+  defer(turn: Turn, outcome: string, codes: string[], friction: Friction | undefined): void {
+    if (turn.committed) return;
+    turn.transition = null;
+    this.outbox.enqueue(deferredTurn({ ...this.entry(turn, outcome, codes, friction), transition: null }, new Date()));
+    // Try at once: after a timeout the graph is usually there, and while it is away the circuit breaker answers fast.
+    this.outbox.nudge();
+  }
+
+  private entry(turn: Turn, outcome: string, denyCodes: string[], friction?: Friction, traceMeta?: Record<string, unknown>): Omit<TurnCommit, 'transition' | 'effects'> {
+    const target = turn.logAs ?? { workId: turn.workId, agentId: turn.workId ? turn.agentId : null };
+    return {
+      workId: target.workId,
+      agentId: target.agentId,
+      tokens: turn.tokens,
+      turn: {
+        id: turn.traceRef, runSessionId: turn.runSessionId, verb: turn.verb, outcome, denyCodes,
+        latencyMs: Math.round(performance.now() - turn.started), stateBefore: turn.stateBefore,
+        stateAfter: turn.transition?.nextState ?? turn.state, traceMeta: traceMeta ? JSON.stringify(traceMeta) : null,
+      },
+      friction: friction ?? denyCodes.map((code) => ({ code, strategyId: 'unselected', domainAnchorIds: [] })),
+    };
+  }
+}
