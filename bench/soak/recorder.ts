@@ -1,0 +1,75 @@
+import type { CallResult } from './client.js';
+
+/** One call as the harness saw it. */
+export interface Sample {
+  agent: number;
+  verb: string;
+  /** The work the caller acts for (its own work, also when a hostile call names another one). */
+  workId: string | null;
+  process: string;
+  ms: number;
+  /** Wall-clock end of the call. */
+  at: number;
+  outcome: string | null;
+  denyCode: string | null;
+  traceRef: string | null;
+  error: string | null;
+  /** Inside a db outage window (stop → start answered). */
+  duringOutage: boolean;
+}
+
+export interface VerbStats {
+  verb: string;
+  n: number;
+  denied: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** p95 of the calls outside any outage window. */
+  p95Steady: number;
+}
+
+const quantile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0);
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Every call of the run, in completion order, plus the db outage windows. */
+export class Recorder {
+  readonly samples: Sample[] = [];
+  readonly outages: Array<{ from: number; to: number | null }> = [];
+
+  record(entry: { agent: number; verb: string; workId: string | null; process: string } & CallResult): void {
+    const at = Date.now();
+    this.samples.push({
+      agent: entry.agent, verb: entry.verb, workId: entry.workId, process: entry.process, ms: entry.ms, at,
+      outcome: entry.res?.outcome ?? null, denyCode: entry.res?.deny?.code ?? null, traceRef: entry.res?.traceRef ?? null,
+      error: entry.error ?? null, duringOutage: this.inOutage(at - entry.ms, at),
+    });
+  }
+
+  /** The work a call turned out to belong to (initialize_work learns its workId from the answer). */
+  attribute(traceRef: string, workId: string): void {
+    for (const s of this.samples) if (s.traceRef === traceRef) s.workId = workId;
+  }
+
+  private inOutage(from: number, to: number): boolean {
+    return this.outages.some((o) => from <= (o.to ?? Number.POSITIVE_INFINITY) && to >= o.from);
+  }
+
+  /** The calls the server answered (an envelope came back). */
+  answered(): Sample[] {
+    return this.samples.filter((s) => s.traceRef !== null);
+  }
+
+  verbStats(): VerbStats[] {
+    const byVerb = new Map<string, Sample[]>();
+    for (const s of this.answered()) byVerb.set(s.verb, [...(byVerb.get(s.verb) ?? []), s]);
+    return [...byVerb.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([verb, list]) => {
+      const all = list.map((s) => s.ms).sort((a, b) => a - b);
+      const steady = list.filter((s) => !s.duringOutage).map((s) => s.ms).sort((a, b) => a - b);
+      return {
+        verb, n: list.length, denied: list.filter((s) => s.outcome === 'denied').length,
+        p50: round(quantile(all, 0.5)), p95: round(quantile(all, 0.95)), max: round(all[all.length - 1] ?? 0), p95Steady: round(quantile(steady, 0.95)),
+      };
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import { writeFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { provisionNeo4j } from './neo4j.js';
+import { formatReport } from './report.js';
+import { runSoak } from './runner.js';
+
+/**
+ * `npm run soak -- --agents K --faults kill,db,hostile`: K `graphgate mcp` processes run the whole agent
+ * loop on one git copy of the fixture, with faults, on the soak's own Neo4j; then invariants by Cypher
+ * and git. Exit code 1 when an invariant fails. See bench/soak/README.md.
+ */
+const FAULTS = ['kill', 'db', 'hostile'] as const;
+const int = (min: number) => (raw: string): number => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`an integer ≥ ${min}`);
+  return n;
+};
+const faultList = (raw: string): string[] => {
+  const list = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  const unknown = list.filter((f) => !(FAULTS as readonly string[]).includes(f));
+  if (unknown.length) throw new InvalidArgumentError(`unknown fault(s) ${unknown.join(', ')}; use ${FAULTS.join(',')}`);
+  return list;
+};
+
+const program = new Command('soak')
+  .option('--agents <k>', 'MCP processes running the agent loop at once', int(1), 1)
+  .option('--faults <list>', `comma-separated faults: ${FAULTS.join(', ')}`, faultList, [] as string[])
+  .option('--policy <policy>', 'locks.overlapPolicy of the fixture copy (reject or block)', 'reject')
+  .option('--lease-seconds <s>', 'locks.leaseSeconds of the fixture copy', int(10), 900)
+  .option('--seed <n>', 'seed of kill timing and backoff jitter', int(0), Math.floor(Math.random() * 1_000_000))
+  .option('--deadline-s <s>', 'bound on the agents\' phase (default 120 + 60 per agent)', int(10))
+  .option('--kill-mode <mode>', 'timer: SIGKILL a few ms into the patch; failpoint: GRAPHGATE_FAILPOINT=patch:after-write', 'timer')
+  .option('--resume-timeout-s <s>', 'how long the killed work may take to resume before it is reported wedged', int(1), 60)
+  .option('--outage-s <s>', 'how long the db fault keeps the server down', int(0), 5)
+  .option('--instance <name>', 'the soak\'s own local Neo4j instance', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'soak')
+  .option('--allow-db-restart', 'with NEO4J_URI: allow the db fault to stop/start --instance (it must be that server)')
+  .option('--keep', 'keep the graph namespace and the fixture copy')
+  .option('--json <file>', 'write the raw report as JSON')
+  .parse();
+
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; json?: string }>();
+if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
+if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
+const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
+
+const database = await provisionNeo4j(o.instance, Boolean(o.allowDbRestart));
+log(`Neo4j: ${database.describe}`);
+const faults = { kill: o.faults.includes('kill'), db: o.faults.includes('db'), hostile: o.faults.includes('hostile') };
+if (faults.db && !database.control) {
+  log('db fault skipped: NEO4J_URI is set and --allow-db-restart was not given');
+  faults.db = false;
+}
+let exitCode = 1;
+try {
+  const report = await runSoak(database.connection, {
+    agents: o.agents, faults, policy: o.policy as 'reject' | 'block', leaseSeconds: o.leaseSeconds, seed: o.seed,
+    deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents) * 1000, killMode: o.killMode as 'timer' | 'failpoint',
+    resumeTimeoutMs: o.resumeTimeoutS * 1000, outagePauseMs: o.outageS * 1000, dbControl: database.control,
+    repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), log,
+  });
+  process.stdout.write(`${formatReport(report)}\n`);
+  if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
+  exitCode = report.ok ? 0 : 1;
+} finally {
+  await database.release().catch((error: unknown) => log(`could not stop the soak's Neo4j: ${String(error)}`));
+}
+process.exit(exitCode);

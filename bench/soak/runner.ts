@@ -1,0 +1,129 @@
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ingestRepository } from '../../ingest/index.js';
+import { Graph, migrateSchema, type ConnectionInfo } from '../../src/graph/index.js';
+import { silentLogger } from '../../src/runtime/logger.js';
+import { SoakAgent, type AgentOutcome } from './agent.js';
+import { McpAgent } from './client.js';
+import { DbFault, KillCoordinator, type DbControl, type DbFaultRecord } from './faults.js';
+import { soakFixture } from './fixture.js';
+import { checkInvariants, type Invariant } from './invariants.js';
+import { Recorder, type VerbStats } from './recorder.js';
+import { deleteNamespace } from './soak.queries.js';
+
+export interface SoakOptions {
+  agents: number;
+  faults: { kill: boolean; db: boolean; hostile: boolean };
+  /** `locks.overlapPolicy` of the fixture copy. */
+  policy: 'reject' | 'block';
+  leaseSeconds: number;
+  seed: number;
+  /** Bound on the agents' phase: past it every agent stops waiting and reports. */
+  deadlineMs: number;
+  killMode: 'timer' | 'failpoint';
+  /** Bound on the killed work's resume (retries of the same operationId). */
+  resumeTimeoutMs: number;
+  /** How long the server stays down in the db fault. */
+  outagePauseMs: number;
+  /** Required for the db fault: stops/starts the soak's own server. */
+  dbControl: DbControl | null;
+  repoId: string;
+  /** Keep the graph namespace and the fixture copy for inspection. */
+  keep: boolean;
+  log: (line: string) => void;
+}
+
+export interface SoakReport {
+  options: Omit<SoakOptions, 'dbControl' | 'log'>;
+  fixtureRoot: string;
+  logDir: string;
+  ingestMs: number;
+  /** Wall time of the agents' phase (first spawn to last agent done). */
+  agentPhaseMs: number;
+  answeredTurns: number;
+  turnsPerSecond: number;
+  verbs: VerbStats[];
+  invariants: Invariant[];
+  agents: AgentOutcome[];
+  db: DbFaultRecord | null;
+  ok: boolean;
+}
+
+/** Deterministic randomness for kill timing and backoff jitter (the seed is in the reproduce command). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The soak: one git copy of the fixture, ingested once; K `graphgate mcp` processes over stdio each
+ * running the whole agent loop on the same files, with the chosen faults; then the invariants.
+ * The CLI (run.ts) and the e2e test both call this with their own Neo4j connection.
+ */
+export async function runSoak(connection: ConnectionInfo, options: SoakOptions): Promise<SoakReport> {
+  const { log } = options;
+  if (options.faults.db && !options.dbControl) throw new Error('the db fault needs a server the soak may restart (its own instance, or --allow-db-restart)');
+  const fixture = soakFixture(options.policy, options.leaseSeconds);
+  const logDir = realpathSync(mkdtempSync(join(tmpdir(), 'gg-soak-logs-')));
+  const repoId = options.repoId;
+  log(`fixture ${fixture.root}, repoId ${repoId}, server logs in ${logDir}`);
+
+  let graph = new Graph({ connection, log: silentLogger });
+  const ingestStarted = performance.now();
+  try {
+    await migrateSchema(graph);
+    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
+  } finally {
+    await graph.close();
+  }
+  const ingestMs = Math.round(performance.now() - ingestStarted);
+  log(`ingested in ${(ingestMs / 1000).toFixed(1)} s; starting ${options.agents} agent(s)`);
+
+  const rec = new Recorder();
+  const rng = mulberry32(options.seed);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
+    NEO4J_URI: connection.uri, NEO4J_USERNAME: connection.username, NEO4J_PASSWORD: connection.password,
+    ...(connection.database ? { NEO4J_DATABASE: connection.database } : {}),
+    GRAPHGATE_REPO_ID: repoId, GRAPHGATE_AUTO_START_NEO4J: 'false', GRAPHGATE_LOG_LEVEL: 'warn',
+  };
+  const kill = options.faults.kill ? new KillCoordinator(options.killMode, 5, 120, options.resumeTimeoutMs) : null;
+  const db = options.faults.db && options.dbControl ? new DbFault(options.dbControl, rec, Math.max(2, options.agents), options.outagePauseMs) : null;
+  const works: Array<{ workId: string; agentId: string }> = [];
+  const started = performance.now();
+  const deadline = Date.now() + options.deadlineMs;
+  const agents = await Promise.all(Array.from({ length: options.agents }, (_, index) => new SoakAgent({
+    index, rec, deadline, rng, hostile: options.faults.hostile, kill, works,
+    spawn: (label, extra = {}) => McpAgent.spawn({ root: fixture.root, env: { ...env, ...extra }, logDir, label }),
+    onPatched: () => db?.notePatched(),
+  }).run().then((outcome) => {
+    log(`agent ${index}: ${outcome.completed ? 'COMPLETED' : `stopped in ${outcome.lastState} (${outcome.error})`} after ${outcome.leaseRefusals} lease refusal(s)`);
+    return outcome;
+  })));
+  await db?.settled();
+  const agentPhaseMs = Math.round(performance.now() - started);
+
+  graph = new Graph({ connection, log: silentLogger });
+  let invariants: Invariant[];
+  try {
+    invariants = await checkInvariants({ graph, repoId, fixture, agents, rec, hostile: options.faults.hostile });
+    if (!options.keep) await graph.write(deleteNamespace, { repoId });
+  } finally {
+    await graph.close();
+    if (!options.keep) fixture.dispose();
+  }
+  const answeredTurns = rec.answered().length;
+  const { dbControl: _db, log: _log, ...reported } = options;
+  return {
+    options: reported, fixtureRoot: fixture.root, logDir, ingestMs, agentPhaseMs, answeredTurns,
+    turnsPerSecond: Math.round((answeredTurns / (agentPhaseMs / 1000)) * 10) / 10,
+    verbs: rec.verbStats(), invariants, agents, db: db?.record ?? null, ok: invariants.every((i) => i.ok),
+  };
+}
