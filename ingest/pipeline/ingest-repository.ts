@@ -5,13 +5,7 @@ import { extractors as registeredExtractors } from '../extractors/index.js';
 import { syncHistory } from '../history/history-sync.js';
 import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
-import { bump, chunk } from '../write/batches.js';
-import { writeBatch, type WriteBatchResult } from '../write/fact-writer.js';
-import { awaitFulltextRefresh, countFacts, pruneAnchors, readRepo, recordSnapshot } from '../write/ingest.queries.js';
-import type { NodeRowParam } from '../write/ingest.queries.js';
-import { prepareFile, type RefRow } from '../write/prepare-rows.js';
-import { linkRefs } from '../write/ref-linker.js';
-import { anchorOf, anchorRows } from './anchors.js';
+import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
 import { canonicalRoot } from './discovery.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
@@ -19,10 +13,10 @@ import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
 import { addNewlyMounted } from './lazy-targets.js';
 import { isCurrent, loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
+import { parseAndWrite } from './parse-and-write.js';
 import type { ProgressListener } from './progress.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
-import { extractFile, type ExtractionScope } from './run-extractors.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
 import { snapshotIdOf } from './snapshot.js';
 import { emptySummary, type IngestSummary } from './summary.js';
@@ -50,7 +44,6 @@ export interface IngestOptions {
   recordedRoot?: string;
 }
 
-const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
 const since = (t: number): number => Math.round(performance.now() - t);
 
 /**
@@ -119,25 +112,11 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     // A changed loader may now mount files that never read it: they need the new prefix and CHILD_OF.
     if (incremental) await addNewlyMounted(project, root, repoId, settings, toParse, current, summary);
     summary.timings.parseMs += since(tp);
-    const linkInput = await parseAndWrite(options, project, root, settings, repoId, summary, toParse, current, known, incremental);
-    linkInput.reads.forEach((r, path) => reads.set(path, r));
-    if (deleted.length) {
-      const t0 = performance.now();
-      for (const paths of chunk(deleted, settings.batchFiles)) {
-        collect(summary, linkInput, await writeBatch(graph, { repoId, files: [], replacing: paths, incremental: true, anchors: { nodes: [], contains: [] }, batchRows: settings.batchRows }));
-      }
-      await graph.write(pruneAnchors, { repoId });
-      summary.timings.writeMs += since(t0);
-    }
-    options.onProgress?.({ phase: 'link', done: toParse.length, total: toParse.length, filesPerSecond: 0 });
-    const t1 = performance.now();
-    const linked = await linkRefs(graph, {
-      repoId, refs: linkInput.refs, incremental, changedKeys: linkInput.changedKeys, touchedIds: linkInput.touchedIds, batchRows: settings.batchRows,
-      ...(linkInput.refNodes ? { refNodes: linkInput.refNodes } : {}),
+    const written = await parseAndWrite({
+      graph, project, root, settings, repoId, summary, extractors: options.extractors ?? registeredExtractors, onProgress: options.onProgress,
+      toParse, deleted, current, known, incremental,
     });
-    summary.refs = { byStatus: linked.byStatus, byKind: linked.byKind, relinked: linked.relinked, dangling: linked.dangling };
-    for (const [type, n] of Object.entries(linked.edges)) bump(summary.edges, type, n);
-    summary.timings.linkMs = since(t1);
+    written.forEach((r, path) => reads.set(path, r));
   }
 
   // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
@@ -210,88 +189,4 @@ async function prepareProject(
   }
   const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));
   return syncTsProject(cache, root, options.log, current.values(), removals);
-}
-
-interface LinkCollect {
-  refs: RefRow[];
-  changedKeys: Set<string>;
-  touchedIds: Set<string>;
-  /** The files each parsed file's extraction read (its File node's `reads`). */
-  reads: Map<string, string[]>;
-  /** First ingest: the Ref nodes, written by the link step with their resolution (see ref-linker.ts). */
-  refNodes?: Map<string, NodeRowParam>;
-}
-
-function collect(summary: IngestSummary, into: LinkCollect, result: WriteBatchResult): void {
-  for (const [label, n] of Object.entries(result.nodes)) if (label !== 'Ref') bump(summary.facts, label, n);
-  for (const [type, n] of Object.entries(result.edges)) bump(summary.edges, type, n);
-  summary.deletedFacts += result.deletedNodes;
-  summary.droppedEdges += result.droppedEdges;
-  result.changedKeys.forEach((k) => into.changedKeys.add(k));
-  result.touchedIds.forEach((k) => into.touchedIds.add(k));
-}
-
-/** First ingest: Ref nodes are held back for the link step, which creates them resolved. */
-function deferRefNodes(prepared: Array<{ nodes: NodeRowParam[] }>, into: Map<string, NodeRowParam>): void {
-  for (const p of prepared) {
-    const facts: NodeRowParam[] = [];
-    for (const node of p.nodes) {
-      if (node.labels.includes('Ref')) into.set(node.id, node);
-      else facts.push(node);
-    }
-    p.nodes = facts;
-  }
-}
-
-/** Parses files batch by batch while the previous batch is being written (one write in flight). */
-async function parseAndWrite(
-  options: IngestOptions, project: Project, root: string, settings: PipelineSettings, repoId: string, summary: IngestSummary,
-  toParse: SourceInfo[], current: Map<string, SourceInfo>, known: ReadonlyMap<string, unknown>, incremental: boolean,
-): Promise<LinkCollect> {
-  const { graph } = options;
-  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set(), reads: new Map(), ...(incremental ? {} : { refNodes: new Map() }) };
-  const parseStart = performance.now();
-  let parseMs = 0;
-  let t = performance.now();
-  const scope: ExtractionScope = {
-    repoId, snapshotId: summary.snapshotId, root, settings, project, extractors: options.extractors ?? registeredExtractors, sources: current, timings: summary.timings.extractors,
-  };
-  // First ingest of the repo: nothing of it exists yet, so the writer CREATEs instead of MERGEing.
-  const created = incremental ? undefined : new Set<string>();
-  let inflight: Promise<void> | undefined;
-  let failure: unknown;
-  let done = 0;
-  for (const batch of chunk(toParse, settings.batchFiles)) {
-    const prepared = [];
-    for (const info of batch) {
-      t = performance.now();
-      const { facts, reads } = extractFile(scope, info);
-      into.reads.set(info.path, reads);
-      for (const e of facts.events) summary.events[e.kind] = (summary.events[e.kind] ?? 0) + 1;
-      if (info.skipReason) summary.events.skipped = (summary.events.skipped ?? 0) + 1;
-      const anchor = anchorOf(info.path, settings.anchorDepth, settings.anchorExclude);
-      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, reads));
-      parseMs += performance.now() - t;
-      done++;
-      if (done % 50 === 0 || done === toParse.length) {
-        options.onProgress?.({ phase: 'parse', done, total: toParse.length, filesPerSecond: done / Math.max((performance.now() - parseStart) / 1000, 0.001) });
-      }
-      if (inflight) await yieldNow();
-    }
-    for (const p of prepared) into.refs.push(...p.refs);
-    if (into.refNodes) deferRefNodes(prepared, into.refNodes);
-    await inflight;
-    if (failure) throw failure;
-    const replacing = prepared.filter((p) => known.has(p.path)).map((p) => p.path);
-    const anchors = anchorRows(repoId, summary.snapshotId, new Set(prepared.map((p) => p.anchor)));
-    const w0 = performance.now();
-    inflight = writeBatch(graph, { repoId, files: prepared, replacing, incremental, anchors, batchRows: settings.batchRows, ...(created ? { created } : {}) }).then((result) => {
-      collect(summary, into, result);
-      summary.timings.writeMs += since(w0);
-    }, (error: unknown) => void (failure ??= error));
-  }
-  await inflight;
-  if (failure) throw failure;
-  summary.timings.parseMs += Math.round(parseMs);
-  return into;
 }

@@ -20,6 +20,12 @@ export interface PipelineSettings extends IngestSettings {
   batchFiles: number;
   /** Rows per UNWIND statement. */
   batchRows: number;
+  /**
+   * An incremental run touching at most this many files (parsed + deleted) replaces their facts and
+   * re-links references in ONE transaction, so readers never see a file without its reference edges;
+   * beyond it, batches of `batchFiles` then the link step (ingest/README.md, "Atomic updates").
+   */
+  atomicMaxFiles: number;
   /** How long a second ingest of the same repo waits for the lock before giving up. */
   lockWaitMs: number;
   /** Lease of the ingest lock; renewed while the run lives, so a crashed run frees it after this. */
@@ -45,6 +51,7 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   anchorExclude: ['node_modules', '.git', '.ai', 'dist', 'build', 'coverage', '.angular', 'out-tsc', 'tmp', 'assets'],
   batchFiles: 250,
   batchRows: 2000,
+  atomicMaxFiles: 2000,
   lockWaitMs: 10 * 60_000,
   lockLeaseMs: 60_000,
   maxFileBytes: 2_000_000,
@@ -62,6 +69,7 @@ const overridesSchema = z
     repoId: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
     batchFiles: z.number().int().min(1).max(10_000).optional(),
     batchRows: z.number().int().min(100).max(20_000).optional(),
+    atomicMaxFiles: z.number().int().min(0).max(1_000_000).optional(),
     lockWaitMs: z.number().int().min(0).optional(),
     lockLeaseMs: z.number().int().min(1_000).optional(),
     maxFileBytes: z.number().int().min(1).optional(),

@@ -1,5 +1,4 @@
-import type { GraphTx } from '../../src/graph/index.js';
-import type { Graph } from '../../src/graph/index.js';
+import type { Graph, GraphTx } from '../../src/graph/index.js';
 import type { PropValue } from '../model/facts.js';
 import { chunk, bump, groupBy } from './batches.js';
 import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, type NodeRowParam } from './ingest.queries.js';
@@ -43,34 +42,48 @@ export interface WriteBatchResult {
 /**
  * Replaces the facts of a batch of files in ONE write transaction: old relationships owned by the
  * files go, nodes no longer produced are detach-deleted, then nodes and edges are merged. A crash
- * mid-batch leaves the previous state of those files intact.
+ * mid-batch leaves the previous state of those files intact. References are linked later, by
+ * ref-linker.ts, unless both run inside one transaction (replace-and-link.ts).
  */
 export async function writeBatch(graph: Graph, input: WriteBatchInput): Promise<WriteBatchResult> {
+  checkLabels(input);
+  return graph.writeTx('ingest/write-batch', (tx) => writeBatchIn(tx, input), { timeoutMs: 300_000 });
+}
+
+/**
+ * The same inside a transaction the caller owns. The result is built afresh on every call, so a
+ * transaction the driver retries does not count twice.
+ */
+export async function writeBatchIn(tx: GraphTx, input: WriteBatchInput): Promise<WriteBatchResult> {
   const result: WriteBatchResult = { nodes: {}, edges: {}, droppedEdges: 0, deletedNodes: 0, changedKeys: new Set(), touchedIds: new Set() };
+  const rows = checkLabels(input);
+  // Until record-snapshot clears it, the File rows may differ from Repo.snapshotId (known-files.ts).
+  await tx.run(markRepoWriting, { repoId: input.repoId });
+  if (input.incremental) await replaceOwned(tx, input, rows, result);
+  await mergeAll(tx, input.anchors.nodes, input.batchRows);
+  bump(result.nodes, 'DomainAnchor', input.anchors.nodes.length);
+  await mergeEdges(tx, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows);
+  for (const row of rows) for (const label of row.labels) bump(result.nodes, label);
+  if (input.created && !input.incremental) await createAll(tx, rows, input.batchRows, input.created);
+  else for (const part of chunk(rows, input.batchRows)) await tx.run(mergeNodes, { rows: part });
+  const byType = groupBy(input.files.flatMap((f) => f.edges), (e) => e.type);
+  const groups = [...byType].map(([type, list]) => ({ type, rows: list.map((e) => e.row) }));
+  const written = await mergeEdges(tx, groups, input.batchRows);
+  for (const g of groups) {
+    bump(result.edges, g.type, written.get(g.type) ?? 0);
+    result.droppedEdges += g.rows.length - (written.get(g.type) ?? 0);
+  }
+  return result;
+}
+
+/** The batch's node rows, after checking every label against the allowlist. */
+function checkLabels(input: WriteBatchInput): NodeRowParam[] {
   const rows = input.files.flatMap((f) => f.nodes);
   for (const row of rows) {
     const bad = row.labels.filter((l) => !isNodeLabel(l) && !INTERNAL_LABELS.has(l));
     if (bad.length) throw new Error(`label not in the allowlist: ${bad.join(', ')}`);
   }
-  await graph.writeTx('ingest/write-batch', async (tx) => {
-    // Until record-snapshot clears it, the File rows may differ from Repo.snapshotId (known-files.ts).
-    await tx.run(markRepoWriting, { repoId: input.repoId });
-    if (input.incremental) await replaceOwned(tx, input, rows, result);
-    await mergeAll(tx, input.anchors.nodes, input.batchRows);
-    bump(result.nodes, 'DomainAnchor', input.anchors.nodes.length);
-    await mergeEdges(tx, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows);
-    for (const row of rows) for (const label of row.labels) bump(result.nodes, label);
-    if (input.created && !input.incremental) await createAll(tx, rows, input.batchRows, input.created);
-    else for (const part of chunk(rows, input.batchRows)) await tx.run(mergeNodes, { rows: part });
-    const byType = groupBy(input.files.flatMap((f) => f.edges), (e) => e.type);
-    const groups = [...byType].map(([type, list]) => ({ type, rows: list.map((e) => e.row) }));
-    const written = await mergeEdges(tx, groups, input.batchRows);
-    for (const g of groups) {
-      bump(result.edges, g.type, written.get(g.type) ?? 0);
-      result.droppedEdges += g.rows.length - (written.get(g.type) ?? 0);
-    }
-  }, { timeoutMs: 300_000 });
-  return result;
+  return rows;
 }
 
 /** CREATE for ids new to the run, MERGE for the few a second file repeats. */

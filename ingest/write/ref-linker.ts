@@ -1,4 +1,4 @@
-import { int, storeWholeNumbersAsIntegers, type Graph } from '../../src/graph/index.js';
+import { int, storeWholeNumbersAsIntegers, type Graph, type GraphTx } from '../../src/graph/index.js';
 import type { PropValue, RelType } from '../model/facts.js';
 import { bump, chunk, groupBy } from './batches.js';
 import { createNodes, deleteEdgesOfRefs, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type NodeRowParam, type PersistedRef } from './ingest.queries.js';
@@ -56,6 +56,11 @@ export async function linkRefs(graph: Graph, input: LinkInput): Promise<LinkResu
   const small = input.refs.length + input.changedKeys.size + input.touchedIds.size <= SMALL_LINK;
   if (small) return graph.writeTx('ingest/link-refs', (tx) => linkWith(txRunner(tx), input, false), { timeoutMs: 120_000 });
   return linkWith(graphRunner(graph), input, true);
+}
+
+/** The link step inside a transaction the caller owns (replace-and-link.ts: writes and links in one). */
+export async function linkRefsIn(tx: GraphTx, input: LinkInput): Promise<LinkResult> {
+  return linkWith(txRunner(tx), input, false);
 }
 
 /** Up to this many references/keys/ids, the link step is one transaction. */

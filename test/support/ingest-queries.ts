@@ -4,3 +4,4 @@ export const nodesByLabel = loadQuery<{ repoId: string; label: string }, { label
 export const edgesByType = loadQuery<{ repoId: string; type: string }, { from: string; to: string; props: Record<string, unknown> }>('test-support/ingest-edges.cypher');
 export const lockHolder = loadQuery<{ repoId: string }, { owner: string; expiresAt: number }>('test-support/ingest-lock-holder.cypher');
 export const propertyTypes = loadQuery<{ repoId: string; label: string }, { id: string; types: Array<{ key: string; type: string }> }>('test-support/ingest-property-types.cypher');
+export const edgesFromOwner = loadQuery<{ repoId: string; path: string; type: string }, { edges: number }>('test-support/edges-from-owner.cypher');

@@ -1,0 +1,177 @@
+import type { Project } from 'ts-morph';
+import type { Graph } from '../../src/graph/index.js';
+import type { Extractor } from '../model/extractor.js';
+import { bump, chunk } from '../write/batches.js';
+import { writeBatch, type WriteBatchInput, type WriteBatchResult } from '../write/fact-writer.js';
+import { pruneAnchors, type NodeRowParam } from '../write/ingest.queries.js';
+import { prepareFile, type RefRow } from '../write/prepare-rows.js';
+import { replaceAndLink } from '../write/replace-and-link.js';
+import { linkRefs, type LinkResult } from '../write/ref-linker.js';
+import { anchorOf, anchorRows } from './anchors.js';
+import type { ProgressListener } from './progress.js';
+import type { SourceInfo } from './read-files.js';
+import { extractFile, type ExtractionScope } from './run-extractors.js';
+import type { PipelineSettings } from './settings.js';
+import type { IngestSummary } from './summary.js';
+
+export interface WriteStep {
+  graph: Graph;
+  project: Project;
+  root: string;
+  settings: PipelineSettings;
+  repoId: string;
+  summary: IngestSummary;
+  extractors: readonly Extractor[];
+  onProgress?: ProgressListener | undefined;
+  /** The files to parse and write, the files gone from disk, every file of the new snapshot read in this run. */
+  toParse: SourceInfo[];
+  deleted: string[];
+  current: Map<string, SourceInfo>;
+  /** The File rows the graph held before the run (empty on a first ingest). */
+  known: ReadonlyMap<string, unknown>;
+  incremental: boolean;
+}
+
+interface LinkCollect {
+  refs: RefRow[];
+  changedKeys: Set<string>;
+  touchedIds: Set<string>;
+  /** The files each parsed file's extraction read (its File node's `reads`). */
+  reads: Map<string, string[]>;
+  /** First ingest: the Ref nodes, written by the link step with their resolution (see ref-linker.ts). */
+  refNodes?: Map<string, NodeRowParam>;
+}
+
+const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
+const since = (t: number): number => Math.round(performance.now() - t);
+
+/**
+ * An incremental run that touches at most this many files (parsed + deleted) replaces, prunes and
+ * re-links in one transaction (`atomicMaxFiles`, ingest/README.md "Atomic updates").
+ */
+export function isAtomic(step: Pick<WriteStep, 'incremental' | 'toParse' | 'deleted' | 'settings'>): boolean {
+  return step.incremental && step.toParse.length + step.deleted.length <= step.settings.atomicMaxFiles;
+}
+
+/**
+ * Parses the files and replaces their facts, deletes the facts of deleted files, then links references.
+ * A small incremental run (isAtomic) does all the writing in ONE transaction, so readers never see a
+ * file without its reference edges; larger runs write bounded batches (one transaction each, parsing
+ * of the next batch overlapping the write) and then link. Returns each parsed file's `reads`.
+ */
+export async function parseAndWrite(step: WriteStep): Promise<Map<string, string[]>> {
+  const { graph, repoId, settings, summary, deleted } = step;
+  const atomic = isAtomic(step);
+  summary.writeMode = atomic ? 'atomic' : 'batched';
+  if (atomic) {
+    const batches: WriteBatchInput[] = [];
+    const into = await parseBatches(step, async (batch) => void batches.push(batch));
+    step.onProgress?.({ phase: 'write', done: step.toParse.length, total: step.toParse.length, filesPerSecond: 0 });
+    const t0 = performance.now();
+    const done = await replaceAndLink(graph, { repoId, batches, deleted, refs: into.refs, batchFiles: settings.batchFiles, batchRows: settings.batchRows });
+    for (const w of done.writes) collect(summary, into, w);
+    record(summary, done.link);
+    // The link's share of the one transaction, measured inside it; the rest (commit included) is the write.
+    summary.timings.linkMs = done.linkMs;
+    summary.timings.writeMs += since(t0) - done.linkMs;
+    return into.reads;
+  }
+  let writeMs = 0;
+  const into = await parseBatches(step, async (batch, collected) => {
+    const w0 = performance.now();
+    collect(summary, collected, await writeBatch(graph, batch));
+    writeMs += since(w0);
+  });
+  if (deleted.length) {
+    const t0 = performance.now();
+    for (const paths of chunk(deleted, settings.batchFiles)) {
+      collect(summary, into, await writeBatch(graph, { repoId, files: [], replacing: paths, incremental: true, anchors: { nodes: [], contains: [] }, batchRows: settings.batchRows }));
+    }
+    await graph.write(pruneAnchors, { repoId });
+    writeMs += since(t0);
+  }
+  summary.timings.writeMs += writeMs;
+  step.onProgress?.({ phase: 'link', done: step.toParse.length, total: step.toParse.length, filesPerSecond: 0 });
+  const t1 = performance.now();
+  record(summary, await linkRefs(graph, {
+    repoId, refs: into.refs, incremental: step.incremental, changedKeys: into.changedKeys, touchedIds: into.touchedIds, batchRows: settings.batchRows,
+    ...(into.refNodes ? { refNodes: into.refNodes } : {}),
+  }));
+  summary.timings.linkMs = since(t1);
+  return into.reads;
+}
+
+function record(summary: IngestSummary, linked: LinkResult): void {
+  summary.refs = { byStatus: linked.byStatus, byKind: linked.byKind, relinked: linked.relinked, dangling: linked.dangling };
+  for (const [type, n] of Object.entries(linked.edges)) bump(summary.edges, type, n);
+}
+
+function collect(summary: IngestSummary, into: LinkCollect, result: WriteBatchResult): void {
+  for (const [label, n] of Object.entries(result.nodes)) if (label !== 'Ref') bump(summary.facts, label, n);
+  for (const [type, n] of Object.entries(result.edges)) bump(summary.edges, type, n);
+  summary.deletedFacts += result.deletedNodes;
+  summary.droppedEdges += result.droppedEdges;
+  result.changedKeys.forEach((k) => into.changedKeys.add(k));
+  result.touchedIds.forEach((k) => into.touchedIds.add(k));
+}
+
+/** First ingest: Ref nodes are held back for the link step, which creates them resolved. */
+function deferRefNodes(prepared: Array<{ nodes: NodeRowParam[] }>, into: Map<string, NodeRowParam>): void {
+  for (const p of prepared) {
+    const facts: NodeRowParam[] = [];
+    for (const node of p.nodes) {
+      if (node.labels.includes('Ref')) into.set(node.id, node);
+      else facts.push(node);
+    }
+    p.nodes = facts;
+  }
+}
+
+/**
+ * Extracts the files batch by batch and hands each batch to `write`; the next batch is parsed while
+ * the previous one is written (one write in flight). A failed write fails the run.
+ */
+async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, into: LinkCollect) => Promise<void>): Promise<LinkCollect> {
+  const { project, root, settings, repoId, summary, toParse, current, known, incremental } = step;
+  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set(), reads: new Map(), ...(incremental ? {} : { refNodes: new Map() }) };
+  const parseStart = performance.now();
+  let parseMs = 0;
+  const scope: ExtractionScope = {
+    repoId, snapshotId: summary.snapshotId, root, settings, project, extractors: step.extractors, sources: current, timings: summary.timings.extractors,
+  };
+  // First ingest of the repo: nothing of it exists yet, so the writer CREATEs instead of MERGEing.
+  const created = incremental ? undefined : new Set<string>();
+  let inflight: Promise<void> | undefined;
+  let failure: unknown;
+  let done = 0;
+  for (const batch of chunk(toParse, settings.batchFiles)) {
+    const prepared = [];
+    for (const info of batch) {
+      const t = performance.now();
+      const { facts, reads } = extractFile(scope, info);
+      into.reads.set(info.path, reads);
+      for (const e of facts.events) summary.events[e.kind] = (summary.events[e.kind] ?? 0) + 1;
+      if (info.skipReason) summary.events.skipped = (summary.events.skipped ?? 0) + 1;
+      const anchor = anchorOf(info.path, settings.anchorDepth, settings.anchorExclude);
+      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, reads));
+      parseMs += performance.now() - t;
+      done++;
+      if (done % 50 === 0 || done === toParse.length) {
+        step.onProgress?.({ phase: 'parse', done, total: toParse.length, filesPerSecond: done / Math.max((performance.now() - parseStart) / 1000, 0.001) });
+      }
+      if (inflight) await yieldNow();
+    }
+    for (const p of prepared) into.refs.push(...p.refs);
+    if (into.refNodes) deferRefNodes(prepared, into.refNodes);
+    await inflight;
+    if (failure) throw failure;
+    const replacing = prepared.filter((p) => known.has(p.path)).map((p) => p.path);
+    const anchors = anchorRows(repoId, summary.snapshotId, new Set(prepared.map((p) => p.anchor)));
+    inflight = write({ repoId, files: prepared, replacing, incremental, anchors, batchRows: settings.batchRows, ...(created ? { created } : {}) }, into)
+      .catch((error: unknown) => void (failure ??= error));
+  }
+  await inflight;
+  if (failure) throw failure;
+  summary.timings.parseMs += Math.round(parseMs);
+  return into;
+}
