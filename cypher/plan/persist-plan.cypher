@@ -1,13 +1,19 @@
-// plan/persist-plan.cypher — stores an accepted PlanGraph for a work: supersedes the previous one, creates its PlanNodes (DEPENDS_ON, TARGETS File/Symbol) and resets the progress counters
+// plan/persist-plan.cypher — stores an accepted PlanGraph for a work: supersedes the previous one (and any other plan waiting for a lease), creates its PlanNodes (DEPENDS_ON, TARGETS File/Symbol) and resets the progress counters; a plan stored while it waited for a lease (same id) becomes the accepted one
 // params: repoId: string, workId: string, plan: map (id, props), nodes: list<{id, props, targetFile: string|null, symbolRefs: list<{file, name}>}>, edges: list<{from, to}>, totalNodes: Integer   returns: planId, nodes, edges
 MATCH (w:Work {id: $workId})
 WHERE w.repoId = $repoId
 OPTIONAL MATCH (w)-[:HAS_PLAN]->(old:PlanGraph {current: true})
 WITH w, collect(old) AS olds
-FOREACH (o IN olds | SET o.current = false, o.supersededAt = datetime())
-CREATE (g:PlanGraph {id: $plan.id})
-SET g += $plan.props, g.repoId = $repoId, g.workId = $workId, g.current = true, g.acceptedAt = datetime()
-CREATE (w)-[:HAS_PLAN]->(g)
+FOREACH (o IN olds | SET o.current = false, o.status = 'superseded', o.supersededAt = datetime())
+WITH w, olds
+OPTIONAL MATCH (w)-[:HAS_PLAN]->(waiting:PlanGraph {status: 'waiting_lease'})
+WHERE waiting.id <> $plan.id
+SET waiting.status = 'superseded', waiting.supersededAt = datetime()
+WITH w, olds, count(waiting) AS supersededWaiting
+MERGE (g:PlanGraph {id: $plan.id})
+SET g += $plan.props, g.repoId = $repoId, g.workId = $workId, g.current = true, g.status = 'accepted', g.acceptedAt = datetime()
+REMOVE g.planJson
+MERGE (w)-[:HAS_PLAN]->(g)
 FOREACH (o IN olds | CREATE (g)-[:SUPERSEDES]->(o))
 SET w.totalNodes = $totalNodes, w.completedNodes = 0, w.planId = $plan.id
 WITH g

@@ -8,6 +8,7 @@ export const SuggestedActionSchema = z.object({
   verb: z.string(),
   reason: z.string(),
   args: z.record(z.string(), z.unknown()).optional(),
+  retryAfterMs: z.number().int().nonnegative().optional(),
 });
 export type SuggestedAction = z.infer<typeof SuggestedActionSchema>;
 

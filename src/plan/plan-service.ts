@@ -11,6 +11,7 @@ import { completionDecision, computeProgress, isNodeComplete, recordOutcome, typ
 import type { PlanGraph } from './schema/plan-graph.schema.js';
 import { buildValidationContext, type WorkScope } from './validation-context.js';
 import { validatePlan, type PlanValidationResult } from './validator.js';
+import { loadWaiting, storeWaiting } from './waiting-plans.js';
 import { REJECTION_CODES, type RejectionCode } from './violation.js';
 
 /** One friction record per rejection code of a rejected submission (the session layer stores them). */
@@ -93,12 +94,16 @@ export class PlanService {
     return planGraphSchemaForWork(this.forWork(workId), run);
   }
 
-  /** Validates a submission for a work. Read-only: nothing is persisted and no state changes. */
-  async validate(workId: string, submission: unknown, run?: RunOptions): Promise<PlanVerdict> {
+  /**
+   * Validates a submission for a work. Read-only: nothing is persisted and no state changes.
+   * `leasesCheckedByCaller`: other works' leases are not plan violations here because the caller
+   * decides them itself (submit_execution_plan: PlanLeases, which keeps a lease-refused plan).
+   */
+  async validate(workId: string, submission: unknown, run?: RunOptions, options: { leasesCheckedByCaller?: boolean } = {}): Promise<PlanVerdict> {
     const built = await buildValidationContext(this.forWork(workId), submission, (this.scope.now ?? (() => new Date()))(), run);
     const { facts } = built;
     // Under `block` a resource leased by another live work is not a plan defect: acceptance queues the work (src/execution/locks/plan-leases.ts).
-    const context = this.overlapPolicy === 'block'
+    const context = this.overlapPolicy === 'block' || options.leasesCheckedByCaller
       ? { ...built.context, facts: Object.assign(Object.create(facts) as typeof facts, { reservedByOthers: async () => [] }) }
       : built.context;
     const result = await validatePlan(submission, context);
@@ -113,10 +118,22 @@ export class PlanService {
     return { ...result, strategyId: context.strategy.strategyId, friction: frictionOf(result, context.strategy.strategyId, anchorsByNode) };
   }
 
-  /** The write that stores an accepted plan; run it inside the turn's commit transaction. */
-  acceptance(workId: string, plan: PlanGraph): { planId: string; write: (tx: GraphTx) => Promise<void> } {
-    const planId = mintPlanId();
+  /**
+   * The write that stores an accepted plan; run it inside the turn's commit transaction. `planId`:
+   * the id of the work's stored waiting plan being accepted on a retry (it becomes the accepted plan).
+   */
+  acceptance(workId: string, plan: PlanGraph, planId: string = mintPlanId()): { planId: string; write: (tx: GraphTx) => Promise<void> } {
     return { planId, write: (tx) => writeAcceptedPlan(tx, { repoId: this.scope.repoId, workId, planId, plan }) };
+  }
+
+  /** Keeps a validated plan refused only for leases (waiting-plans.ts); returns the id a retry names. */
+  keepWaiting(workId: string, plan: PlanGraph, run?: RunOptions): Promise<{ planId: string; created: boolean }> {
+    return storeWaiting(this.scope.graph, this.scope.repoId, workId, plan, run);
+  }
+
+  /** The submission of the work's waiting plan `planId`, to validate again; refusals in waiting-plans.ts. */
+  waitingSubmission(workId: string, planId: string, run?: RunOptions): Promise<unknown> {
+    return loadWaiting(this.scope.graph, this.scope.repoId, workId, planId, run);
   }
 
   /** A work's current plan, node outcomes and progress; null when the work does not exist. */

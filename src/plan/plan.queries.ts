@@ -94,3 +94,11 @@ export const recordNodeOutcome = loadQuery<Repo & {
 }, { nodeId: string; outcome: string }>('plan/record-node-outcome.cypher');
 
 export const readWorkRepo = loadQuery<{ workId: string }, { repoId: string; root: string | null }>('plan/read-work-repo.cypher');
+
+export const storeWaitingPlan = loadQuery<Repo & {
+  workId: string; planId: string; planJson: string; planHash: string; fingerprint: string; nodeCount: Integer;
+}, { planId: string; created: boolean }>('plan/store-waiting-plan.cypher');
+
+export const readStoredPlan = loadQuery<Repo & { planId: string }, {
+  planId: string; workId: string | null; status: string | null; current: boolean; planJson: string | null; planHash: string | null; storedAt: string | null;
+}>('plan/read-stored-plan.cypher');

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AppError } from '../../errors/index.js';
+import type { LeaseHolder } from '../../execution/locks/lock-service.js';
 import { LockService } from '../../execution/locks/lock-service.js';
 import { PlanLeases } from '../../execution/locks/plan-leases.js';
+import type { WaitEstimate } from '../../execution/locks/wait-estimate.js';
 import type { PlanVerdict } from '../../plan/plan-service.js';
 import { REJECTION_CODES } from '../../plan/violation.js';
 import { TurnDenial } from '../deny.js';
@@ -9,19 +11,23 @@ import { defineVerb, type VerbOutcome } from '../verb.js';
 
 /** Most violations listed in one response (a tool result must stay well under ~25k tokens). */
 export const MAX_LISTED_VIOLATIONS = 100;
+/** Most files listed per holding work in a lease refusal (every character is read by a model). */
+const MAX_LISTED_FILES = 20;
 
-function rejection(verdict: PlanVerdict): TurnDenial {
+function rejection(verdict: PlanVerdict, retriedPlanId: string | undefined): TurnDenial {
   const codes = [...new Set(verdict.violations.map((v) => v.code))].sort((a, b) => REJECTION_CODES.indexOf(a) - REJECTION_CODES.indexOf(b));
   const primary = codes[0] ?? 'PLAN_MISSING_REQUIRED_FIELDS';
   const listed = verdict.violations.slice(0, MAX_LISTED_VIOLATIONS);
+  const stale = retriedPlanId ? ` Stored plan ${retriedPlanId} no longer passes against the current graph.` : '';
   return new TurnDenial(primary, {
-    message: `The plan was rejected with ${verdict.violations.length} violation(s): ${codes.join(', ')}. Fix each listed field and submit again.`,
+    message: `The plan was rejected with ${verdict.violations.length} violation(s): ${codes.join(', ')}.${stale} Fix each listed field and submit again.`,
     details: {
       codes,
       violations: listed,
       ...(verdict.violations.length > listed.length ? { omittedViolations: verdict.violations.length - listed.length } : {}),
       memoryRuleResults: verdict.memoryRuleResults,
       strategyId: verdict.strategyId,
+      ...(retriedPlanId ? { retriedPlanId } : {}),
     },
     problems: listed.map((v) => ({ code: v.code, path: v.path, message: `${v.nodeId ? `[${v.nodeId}] ` : ''}${v.message} Fix: ${v.fixHint}` })),
     suggestedAction: { verb: 'submit_execution_plan', reason: 'apply every fix hint in deny.details.violations, then resubmit the whole plan' },
@@ -29,39 +35,104 @@ function rejection(verdict: PlanVerdict): TurnDenial {
   });
 }
 
-/** A plan that collides with another live work under `locks.overlapPolicy: reject`: refused like any rejection (state stays PLANNING, friction recorded). */
-function collisionRejection(error: AppError, strategyId: string): TurnDenial {
+/** Holders grouped by work, files listed (others counted): small, and it names what is held and until when. */
+function heldBy(holders: readonly LeaseHolder[]): Array<{ workId: string; until: string; files: string[]; otherResources?: number }> {
+  const byWork = new Map<string, { until: string; files: string[]; other: number }>();
+  for (const h of holders) {
+    const entry = byWork.get(h.workId) ?? { until: h.expiresAt, files: [], other: 0 };
+    if (h.expiresAt > entry.until) entry.until = h.expiresAt;
+    if (h.resource.startsWith('file:')) entry.files.push(h.resource.slice('file:'.length));
+    else entry.other += 1;
+    byWork.set(h.workId, entry);
+  }
+  return [...byWork.entries()].map(([workId, e]) => ({
+    workId, until: e.until, files: e.files.slice(0, MAX_LISTED_FILES), ...(e.other > 0 || e.files.length > MAX_LISTED_FILES ? { otherResources: e.other + Math.max(0, e.files.length - MAX_LISTED_FILES) } : {}),
+  }));
+}
+
+/**
+ * A plan refused only for other works' leases under `locks.overlapPolicy: reject`: the plan is
+ * kept server-side (`planId`) and the answer is small — who holds what, an honest wait estimate and
+ * the one cheap call to make next (`retryPlanId`, no plan body). State unchanged; friction is
+ * recorded on the first refusal of a plan, not on each retry.
+ */
+function leaseRefusal(error: AppError, planId: string, strategyId: string, firstRefusal: boolean): TurnDenial {
+  const d = error.details as { policy?: string; holders?: LeaseHolder[]; overlaps?: Array<{ workId: string; files: string[] }>; queue?: string[]; position?: number; wait?: WaitEstimate; retryAfterMs?: number };
+  const holders = heldBy(d.holders ?? []);
+  const blockers = holders.length > 0 ? holders.map((h) => h.workId) : (d.overlaps ?? []).map((o) => o.workId);
+  const wait = d.wait;
+  const retryAfterMs = d.retryAfterMs ?? 30_000;
+  const estimate = wait ? `${wait.upTo ? 'up to ' : '~'}${Math.ceil(wait.estimatedMs / 1000)} s` : 'unknown';
   return new TurnDenial('EXEC_SIDE_EFFECT_COLLISION', {
-    message: error.message,
-    details: error.details,
-    suggestedAction: { verb: 'submit_execution_plan', reason: 'retry after the holding work completes or its lease expires, or plan files no other live work targets' },
-    friction: [{ code: 'EXEC_SIDE_EFFECT_COLLISION', strategyId, domainAnchorIds: [] }],
+    message: `Work ${blockers.slice(0, 3).join(', ')} holds files of this plan (wait ${estimate}). Plan kept as ${planId}: retry with {"retryPlanId":"${planId}"} only, after ${Math.ceil(retryAfterMs / 1000)} s.`,
+    details: {
+      planId, policy: d.policy ?? 'reject', retryAfterMs, position: d.position, queue: d.queue,
+      ...(wait ? { wait: { estimatedMs: wait.estimatedMs, upTo: wait.upTo, basis: wait.basis, how: wait.how } } : {}),
+      heldBy: holders,
+      ...(holders.length === 0 ? { overlaps: (d.overlaps ?? []).map((o) => ({ workId: o.workId, files: o.files.slice(0, MAX_LISTED_FILES) })) } : {}),
+    },
+    suggestedAction: {
+      verb: 'submit_execution_plan', args: { retryPlanId: planId }, retryAfterMs,
+      reason: 'wait retryAfterMs, then send only retryPlanId (the server re-checks the kept plan; it costs this small call, not the plan)',
+    },
+    friction: firstRefusal ? [{ code: 'EXEC_SIDE_EFFECT_COLLISION', strategyId, domainAnchorIds: [] }] : [],
   });
 }
 
+/** A refused `retryPlanId` (unknown, another work's, accepted or superseded): resend the plan. */
+function retryRefusal(error: AppError): TurnDenial {
+  return new TurnDenial(error.code, {
+    message: error.message, details: error.details,
+    suggestedAction: { verb: 'submit_execution_plan', reason: 'submit the full planGraph (no retryPlanId)' },
+  });
+}
+
+const args = z.strictObject({
+  planGraph: z.record(z.string(), z.unknown()).optional()
+    .describe('the PlanGraph document (see planGraphSchema in the initialize_work result); omit it when you send retryPlanId'),
+  retryPlanId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+    .describe('the planId a lease refusal kept for you (deny.details.planId): re-checks that plan without resending it; omit planGraph then'),
+}).superRefine((value, issues) => {
+  if ((value.planGraph === undefined) === (value.retryPlanId === undefined)) {
+    issues.addIssue({ code: 'custom', path: [], message: 'give exactly one of planGraph (a new plan) or retryPlanId (a plan the server kept after a lease refusal)' });
+  }
+});
+
 export const submitExecutionPlanVerb = defineVerb({
   name: 'submit_execution_plan',
-  description: 'Submits a PlanGraph; the validator accepts it (state PLAN_ACCEPTED, mutations unlocked) or lists every violation with its code, JSON path and a fix.',
-  whenToUse: 'Your plan follows planGraphSchema from initialize_work: pack evidence for every change, a blocking hook per change and a validate node per change.',
+  description: 'Submits a PlanGraph (or retries one the server kept after a lease refusal); the validator accepts it (state PLAN_ACCEPTED, mutations unlocked) or lists every violation with its code, JSON path and a fix.',
+  whenToUse: 'Your plan follows planGraphSchema from initialize_work: pack evidence for every change, a blocking hook per change and a validate node per change. After EXEC_SIDE_EFFECT_COLLISION send only retryPlanId.',
   states: ['PLANNING', 'PLAN_ACCEPTED'],
-  args: z.strictObject({ planGraph: z.record(z.string(), z.unknown()).describe('the PlanGraph document (see planGraphSchema in the initialize_work result)') }),
+  args,
   async run({ ctx, input }): Promise<VerbOutcome> {
     const work = ctx.work?.work;
     if (!work) throw new TurnDenial('NOT_FOUND', { message: 'submit_execution_plan needs a workId.' });
-    const verdict = await ctx.plans.validate(work.id, input.planGraph, { signal: ctx.signal });
-    if (!verdict.accepted || verdict.plan === null) throw rejection(verdict);
+    const retryPlanId = input.retryPlanId;
+    let submission: unknown = input.planGraph;
+    if (retryPlanId !== undefined) {
+      try {
+        submission = await ctx.plans.waitingSubmission(work.id, retryPlanId, { signal: ctx.signal });
+      } catch (error) {
+        if (error instanceof AppError && ['NOT_FOUND', 'WORK_MISMATCH', 'ILLEGAL_TRANSITION'].includes(error.code)) throw retryRefusal(error);
+        throw error;
+      }
+    }
+    // Other works' leases are decided by PlanLeases below (a plan refused only for them is kept), not reported as plan violations.
+    const verdict = await ctx.plans.validate(work.id, submission, { signal: ctx.signal }, { leasesCheckedByCaller: true });
+    if (!verdict.accepted || verdict.plan === null) throw rejection(verdict, retryPlanId);
     const leases = new PlanLeases(new LockService({ graph: ctx.graph, repoId: ctx.repoId, ttlMs: ctx.config.locks.leaseSeconds * 1000 }), {
-      policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds,
+      policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds, now: ctx.now,
     });
     let locks: Awaited<ReturnType<PlanLeases['decide']>>;
     try {
       locks = await leases.decide(work.id, verdict.plan, { signal: ctx.signal });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'EXEC_SIDE_EFFECT_COLLISION') throw collisionRejection(error, verdict.strategyId);
-      throw error;
+      if (!(error instanceof AppError) || error.code !== 'EXEC_SIDE_EFFECT_COLLISION') throw error;
+      const kept = retryPlanId !== undefined ? { planId: retryPlanId, created: false } : await ctx.plans.keepWaiting(work.id, verdict.plan, { signal: ctx.signal });
+      throw leaseRefusal(error, kept.planId, verdict.strategyId, kept.created);
     }
-    const acceptance = ctx.plans.acceptance(work.id, verdict.plan);
-    const queued = locks.decision.status === 'queued';
+    const acceptance = ctx.plans.acceptance(work.id, verdict.plan, retryPlanId);
+    const decision = locks.decision;
     return {
       nextState: 'PLAN_ACCEPTED',
       // Plan, PLAN_ACCEPTED and leases commit together; a lease race lost here rolls all of it back (a retryable collision).
@@ -77,10 +148,13 @@ export const submitExecutionPlanVerb = defineVerb({
         strategyId: verdict.strategyId,
         memoryRuleResults: verdict.memoryRuleResults,
         progress: verdict.progress,
-        locks: locks.decision,
+        locks: decision,
       },
-      suggestedAction: queued
-        ? { verb: 'apply_code_patch', reason: `queued behind ${locks.decision.queue.slice(0, -1).join(', ')}: patches and writing recipes on files they hold are refused (retryable EXEC_SIDE_EFFECT_COLLISION) until they complete; read meanwhile, then retry` }
+      suggestedAction: decision.status === 'queued'
+        ? {
+            verb: 'apply_code_patch', retryAfterMs: decision.retryAfterMs,
+            reason: `queued at position ${decision.position} behind ${decision.queue.slice(0, -1).join(', ')} (wait ${decision.wait?.upTo ? 'up to ' : '~'}${Math.ceil((decision.wait?.estimatedMs ?? 0) / 1000)} s, result.locks.wait): patches on files they hold are refused (retryable) until they complete; read meanwhile`,
+          }
         : { verb: 'apply_code_patch', reason: 'execute the plan nodes in dependency order; validate nodes complete them' },
     };
   },

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.js';
 import type { Graph, GraphTx, RunOptions } from '../../graph/index.js';
 import { int } from '../../graph/index.js';
-import { acquireLease, findLeaseHolders, findQueuedWorks, findPlanOverlaps, listLeaseReclaims, releaseLeases, renewLeases } from './lock.queries.js';
+import { acquireLease, findLeaseHolders, findQueuedWorks, findPlanOverlaps, listLeaseReclaims, readHoldStats, releaseLeases, renewLeases } from './lock.queries.js';
+import type { HeldLeases } from './wait-estimate.js';
 
 /** Resource key of a file (the same key the plan validator checks). */
 export const fileResource = (path: string): string => `file:${path}`;
@@ -108,9 +109,14 @@ export class LockService {
     }, run);
   }
 
-  /** Releases every lease of the work inside the caller's transaction (completion commits with it). */
-  async releaseIn(tx: GraphTx, workId: string): Promise<string[]> {
-    const rows = await tx.run(releaseLeases, { repoId: this.options.repoId, workId, nodeId: null });
+  /**
+   * Releases every lease of the work inside the caller's transaction (completion commits with it).
+   * `finished`: the work is done with them (not a resubmission), so its hold time is recorded as a
+   * LeaseHold for wait estimates.
+   */
+  async releaseIn(tx: GraphTx, workId: string, options: { finished?: boolean } = {}): Promise<string[]> {
+    const holdId = options.finished ? `hold:${randomUUID()}` : null;
+    const rows = await tx.run(releaseLeases, { repoId: this.options.repoId, workId, nodeId: null, holdId });
     return rows.map((r) => r.resource);
   }
 
@@ -121,7 +127,7 @@ export class LockService {
 
   /** Releases the work's leases (optionally one node's). */
   async release(workId: string, nodeId: string | null = null, run?: RunOptions): Promise<string[]> {
-    const rows = await this.options.graph.write(releaseLeases, { repoId: this.options.repoId, workId, nodeId }, run);
+    const rows = await this.options.graph.write(releaseLeases, { repoId: this.options.repoId, workId, nodeId, holdId: null }, run);
     return rows.map((r) => r.resource);
   }
 
@@ -144,6 +150,15 @@ export class LockService {
   async assertFree(workId: string, resources: readonly string[], run?: RunOptions): Promise<void> {
     const holders = await this.holders(workId, resources, run);
     if (holders.length > 0) throw collision(holders);
+  }
+
+  /**
+   * For a wait estimate: how long the `limit` most recent finished works held their leases here
+   * (LeaseHold, ms, newest first) and the live leases of `workIds` (oldest acquisition, latest expiry).
+   */
+  async holdStats(workIds: readonly string[], run?: RunOptions, limit = 20): Promise<{ holdMs: number[]; held: HeldLeases[] }> {
+    const [row] = await this.options.graph.read(readHoldStats, { repoId: this.options.repoId, workIds: uniqueSorted(workIds), limit: int(limit) }, run);
+    return { holdMs: (row?.holdMs ?? []).map(Number), held: row?.held ?? [] };
   }
 
   /** Stale-lease reclaims recorded for a resource (the evidence trail). */

@@ -9,7 +9,7 @@ export const acquireLease = loadQuery<Scope & { nodeId: string | null; resource:
 
 export const renewLeases = loadQuery<Scope & { nodeId: string | null; ttlMs: Integer }, { resource: string; expiresAt: string }>('execution/lock-renew.cypher');
 
-export const releaseLeases = loadQuery<Scope & { nodeId: string | null }, { resource: string }>('execution/lock-release.cypher');
+export const releaseLeases = loadQuery<Scope & { nodeId: string | null; holdId: string | null }, { resource: string }>('execution/lock-release.cypher');
 
 export const findLeaseHolders = loadQuery<Scope & { resources: string[] }, { resource: string; workId: string; nodeId: string | null; expiresAt: string }>('execution/lock-find-holders.cypher');
 
@@ -20,3 +20,7 @@ export const listLeaseReclaims = loadQuery<{ repoId: string; resource: string },
 export const findPlanOverlaps = loadQuery<Scope & { files: string[] }, { workId: string; acceptedAt: string | null; files: string[] }>('execution/lock-plan-overlaps.cypher');
 
 export const findQueuedWorks = loadQuery<Scope & { files: string[]; limit: Integer }, { workId: string; nodes: string[] }>('execution/lock-queued-works.cypher');
+
+export const readHoldStats = loadQuery<{ repoId: string; workIds: string[]; limit: Integer }, {
+  holdMs: number[]; held: Array<{ workId: string; acquiredAt: string | null; expiresAt: string | null }>;
+}>('execution/lock-hold-stats.cypher');

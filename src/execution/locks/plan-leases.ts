@@ -3,6 +3,7 @@ import type { GraphTx, RunOptions } from '../../graph/index.js';
 import type { PlanGraph } from '../../plan/schema/plan-graph.schema.js';
 import type { LeaseHolder, LockService, OverlapPolicy, OverlapReport } from './lock-service.js';
 import { planNodeResources, planTargetFiles } from './plan-resources.js';
+import { estimateWait, retryAfterMs, type WaitEstimate } from './wait-estimate.js';
 
 /**
  * What plan acceptance decided about locks (returned to the agent as `result.locks`):
@@ -26,9 +27,22 @@ export interface PlanLockDecision {
   waitingFor: OverlapReport['overlaps'];
   /** Live leases of other works on the plan's resources; empty when leased. */
   holders: LeaseHolder[];
+  /** Queued only: this work's 1-based place in `queue` (1 would be the work running now). */
+  position?: number;
+  /** Queued only: how long until the works ahead are expected to release (see wait-estimate.ts). */
+  wait?: WaitEstimate;
+  /** Queued only: when a retried mutation may succeed, bounded to [2 s, 60 s]. */
+  retryAfterMs?: number;
 }
 
-function planCollision(workId: string, overlap: OverlapReport, holders: readonly LeaseHolder[], policy: OverlapPolicy): AppError {
+/** The other works this one waits for: overlapping accepted plans in queue order, then lease holders not among them. */
+function worksAhead(workId: string, overlap: OverlapReport, holders: readonly LeaseHolder[]): string[] {
+  const ahead = overlap.queue.filter((id) => id !== workId);
+  for (const id of [...new Set(holders.map((h) => h.workId))].sort()) if (!ahead.includes(id)) ahead.push(id);
+  return ahead;
+}
+
+function planCollision(workId: string, overlap: OverlapReport, holders: readonly LeaseHolder[], policy: OverlapPolicy, queue: string[], wait: WaitEstimate): AppError {
   const first = holders[0];
   const other = overlap.overlaps[0];
   const why = first
@@ -36,7 +50,7 @@ function planCollision(workId: string, overlap: OverlapReport, holders: readonly
     : `work ${other!.workId} has an accepted plan on ${other!.files.join(', ')}`;
   return new AppError('EXEC_SIDE_EFFECT_COLLISION', {
     message: `The plan collides with another live work: ${why}. Wait for that work to complete (or its lease to expire) and submit again, or plan other files.`,
-    details: { policy, workId, holders: holders.map((h) => ({ ...h })), overlaps: overlap.overlaps },
+    details: { policy, workId, holders: holders.map((h) => ({ ...h })), overlaps: overlap.overlaps, queue, position: queue.length, wait, retryAfterMs: retryAfterMs(wait) },
   });
 }
 
@@ -48,7 +62,13 @@ function planCollision(workId: string, overlap: OverlapReport, holders: readonly
  * `decide` and the commit throws the same collision and the whole acceptance rolls back.
  */
 export class PlanLeases {
-  constructor(private readonly locks: LockService, private readonly options: { policy: OverlapPolicy; leaseSeconds: number }) {}
+  constructor(private readonly locks: LockService, private readonly options: { policy: OverlapPolicy; leaseSeconds: number; now?: () => Date }) {}
+
+  /** The estimated wait behind `ahead` (one read: recent hold times and the ahead works' live leases). */
+  private async estimate(ahead: readonly string[], run?: RunOptions): Promise<WaitEstimate> {
+    const stats = await this.locks.holdStats(ahead, run);
+    return estimateWait({ now: (this.options.now ?? (() => new Date()))(), ahead, held: stats.held, holdMs: stats.holdMs, leaseSeconds: this.options.leaseSeconds });
+  }
 
   async decide(workId: string, plan: Pick<PlanGraph, 'nodes'>, run?: RunOptions): Promise<{ decision: PlanLockDecision; acquire: (tx: GraphTx) => Promise<void> }> {
     const { policy, leaseSeconds } = this.options;
@@ -56,7 +76,6 @@ export class PlanLeases {
     const resources = [...new Set(nodes.flatMap((n) => n.resources))].sort();
     const overlap = await this.locks.checkPlanOverlap(workId, planTargetFiles(plan), 'block', run);
     const holders = resources.length === 0 ? [] : await this.locks.holders(workId, resources, run);
-    if (policy === 'reject' && (overlap.decision === 'blocked' || holders.length > 0)) throw planCollision(workId, overlap, holders, policy);
     if (overlap.decision === 'clear' && holders.length === 0) {
       return {
         decision: { status: 'leased', policy, leaseSeconds, resources, queue: [workId], waitingFor: [], holders: [] },
@@ -68,10 +87,13 @@ export class PlanLeases {
       };
     }
     // Lease holders that are not (or no longer) in PLAN_ACCEPTED still come before this work.
-    const ahead = [...overlap.queue.filter((id) => id !== workId)];
-    for (const id of [...new Set(holders.map((h) => h.workId))].sort()) if (!ahead.includes(id)) ahead.push(id);
+    const queue = [...worksAhead(workId, overlap, holders), workId];
+    const wait = await this.estimate(queue.slice(0, -1), run);
+    if (policy === 'reject') throw planCollision(workId, overlap, holders, policy, queue, wait);
     return {
-      decision: { status: 'queued', policy, leaseSeconds, resources, queue: [...ahead, workId], waitingFor: overlap.overlaps, holders },
+      decision: {
+        status: 'queued', policy, leaseSeconds, resources, queue, waitingFor: overlap.overlaps, holders, position: queue.length, wait, retryAfterMs: retryAfterMs(wait),
+      },
       acquire: async (tx) => {
         await this.locks.releaseIn(tx, workId);
       },
@@ -85,7 +107,7 @@ export class PlanLeases {
    * (a later work in the queue may still take disjoint resources). Returns what happened.
    */
   async releaseAndHandOver(tx: GraphTx, workId: string): Promise<{ released: string[]; handedOver: Array<{ workId: string; resources: string[] }> }> {
-    const released = await this.locks.releaseIn(tx, workId);
+    const released = await this.locks.releaseIn(tx, workId, { finished: true });
     const files = released.filter((r) => r.startsWith('file:')).map((r) => r.slice('file:'.length));
     const handedOver: Array<{ workId: string; resources: string[] }> = [];
     if (files.length === 0) return { released, handedOver };
