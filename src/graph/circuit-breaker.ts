@@ -32,6 +32,11 @@ export class CircuitBreaker {
     this.probing = false;
   }
 
+  /** A probe ended without a verdict (cancelled): the next call probes instead. */
+  abandonProbe(): void {
+    this.probing = false;
+  }
+
   get isOpen(): boolean {
     return this.openUntil !== 0;
   }

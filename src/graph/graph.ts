@@ -146,14 +146,24 @@ export class Graph {
   }
 
   private async execute<T>(mode: 'READ' | 'WRITE', name: string, options: RunOptions, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    if (options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled before it started.` });
+    // Only a call's first attempt asks the breaker: its own retries are how it finds out.
+    const gate = this.breaker.tryAcquire();
+    if (!gate.allowed) throw this.unreachable(name, { circuit: 'open', retryAfterMs: gate.retryAfterMs });
+    try {
+      return await this.attempts(mode, name, options, work);
+    } finally {
+      // A probe that ended without a verdict (cancelled) must not keep the breaker half-open.
+      if (gate.probe) this.breaker.abandonProbe();
+    }
+  }
+
+  private async attempts<T>(mode: 'READ' | 'WRITE', name: string, options: RunOptions, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const started = performance.now();
     let connectDelay = 150;
     let transientDelay = 100;
     for (let attempt = 1; ; attempt++) {
-      if (options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled${attempt === 1 ? ' before it started' : ''}.` });
-      // Only a call's first attempt asks the breaker: its own retries are how it finds out.
-      const gate = attempt === 1 ? this.breaker.tryAcquire() : { allowed: true as const };
-      if (!gate.allowed) throw this.unreachable(name, { circuit: 'open', retryAfterMs: gate.retryAfterMs });
+      if (attempt > 1 && options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled.` });
       try {
         const result = await this.once(mode, options, work);
         this.breaker.succeeded();
@@ -163,12 +173,13 @@ export class Graph {
         if (options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled.`, cause: error });
         const elapsed = performance.now() - started;
         if (isConnectionFailure(error)) {
-          this.breaker.failed();
           if (elapsed + connectDelay < this.connectRetryMs) {
             await sleep(connectDelay, options.signal);
             connectDelay *= 2;
             continue;
           }
+          // Opened only when a call gives up, so one stale pooled connection does not fail its neighbours.
+          this.breaker.failed();
         } else {
           this.breaker.succeeded();
           if (neo4j.isRetryableError(error) && elapsed + transientDelay < this.maxRetryMs) {
@@ -196,6 +207,8 @@ export class Graph {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const tx = await session.beginTransaction({ timeout: options.timeoutMs ?? this.txTimeoutMs });
+      // The server answered BEGIN: it is there, whatever the transaction does next.
+      this.breaker.succeeded();
       try {
         const result = await work(tx);
         await tx.commit();
