@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../ingest/index.js';
+import { estimateTokens } from '../../src/controller/budget.js';
 import type { Graph } from '../../src/graph/graph.js';
 import type { PlanGraphSchemaDocument } from '../../src/plan/index.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { AGENT_LOOP_GATES, git, gitFixtureCopy, turnCaller } from '../support/agent-loop-fixture.js';
 import { agentLoopPlan, LINES, LOOP_LEXEMES, LOOP_PROMPT, ORDER_COLUMNS, ORDERS_LIST_HTML, ORDERS_LIST_TS } from '../support/agent-loop-plan.js';
+import { int, setWorkState } from '../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { connectClient } from '../support/mcp-process.js';
 import type { EnvelopeValues } from '../support/plan-fixture.js';
@@ -48,7 +50,8 @@ describe('a second work colliding with the first at mutation time (overlapPolicy
     expect(a.res.state).toBe('PLAN_ACCEPTED');
     const b = await accept();
     expect(b.res.state).toBe('PLAN_ACCEPTED');
-    expect(b.res.result.locks).toMatchObject({ status: 'queued', queue: [a.ids.workId, b.ids.workId] });
+    expect(b.res.result.locks).toMatchObject({ status: 'queued', queue: [a.ids.workId, b.ids.workId], position: 2, wait: { upTo: true, basis: 'lease_expiry', how: expect.any(String) } });
+    expect(b.res.suggestedAction).toMatchObject({ verb: 'apply_code_patch', retryAfterMs: expect.any(Number) });
 
     const patched = await call({ verb: 'apply_code_patch', ...b.ids, args: { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'replace_text', oldText: LINES.status, newText: `${LINES.status}\n${LINES.total}` }] } });
     expect(patched.deny).toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION', retryable: true });
@@ -65,5 +68,74 @@ describe('a second work colliding with the first at mutation time (overlapPolicy
     // A, the holder, mutates the same file freely.
     const own = await call({ verb: 'apply_code_patch', ...a.ids, args: { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'replace_text', oldText: LINES.status, newText: `${LINES.status}\n${LINES.total}` }] } });
     expect(own.result).toMatchObject({ applied: true });
+  });
+});
+
+// Two works on the same files under the default `reject` policy, with the real client: the second
+// plan is refused but kept server-side; the agent follows the refusal's advice (retryPlanId only),
+// each retry costs its small request instead of the plan, and once the first work completes the
+// retry is accepted with the kept plan.
+describe('a second work waiting under overlapPolicy reject retries its kept plan cheaply', () => {
+  let graph: Graph;
+  let fixture: ReturnType<typeof gitFixtureCopy>;
+  let client: Client;
+  const repoId = testNamespace('agent-reject');
+  const call = turnCaller(() => client);
+
+  beforeAll(async () => {
+    graph = openTestGraph();
+    fixture = gitFixtureCopy(AGENT_LOOP_GATES, { locks: { overlapPolicy: 'reject', leaseSeconds: 900 } });
+    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
+    ({ client } = await connectClient(fixture.root, repoId));
+  }, 180_000);
+  afterAll(async () => {
+    await client?.close();
+    await cleanNamespace(graph, repoId);
+    fixture?.dispose();
+    await graph?.close();
+  });
+
+  it('refuses, keeps the plan, charges each retry only its request, and accepts the kept plan after the holder completes', async () => {
+    const start = async () => {
+      const init = await call({ verb: 'initialize_work', originalPrompt: LOOP_PROMPT, args: { lexemes: LOOP_LEXEMES } });
+      const schema = init.result.planGraphSchema as PlanGraphSchemaDocument;
+      const ids = { workId: init.workId!, agentId: init.agentId! };
+      const plan = { ...agentLoopPlan(schema.envelope as unknown as EnvelopeValues, CHAIN), knowledgeStrategyId: schema.strategyId ?? 'ui_aggrid_feature' };
+      return { ids, plan };
+    };
+    const a = await start();
+    const b = await start();
+    expect((await call({ verb: 'submit_execution_plan', ...a.ids, args: { planGraph: a.plan } })).state).toBe('PLAN_ACCEPTED');
+
+    const full = { verb: 'submit_execution_plan', ...b.ids, args: { planGraph: b.plan } };
+    const refused = await call(full);
+    expect(refused.state).toBe('PLANNING');
+    expect(refused.deny).toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION', retryable: true });
+    const planId = (refused.deny!.details as { planId: string }).planId;
+    expect(refused.suggestedAction).toMatchObject({ verb: 'submit_execution_plan', args: { retryPlanId: planId }, retryAfterMs: expect.any(Number) });
+    expect(JSON.stringify(refused.deny!.details)).toContain(a.ids.workId);
+
+    // The agent follows the advice to the letter: the suggested verb with the suggested args.
+    const retry = { verb: refused.suggestedAction!.verb, ...b.ids, args: refused.suggestedAction!.args };
+    const retryCost = estimateTokens(Buffer.byteLength(JSON.stringify(retry)));
+    const planCost = estimateTokens(Buffer.byteLength(JSON.stringify(full)));
+    let used = refused.budgetStatus.usedTokens;
+    for (let i = 0; i < 3; i++) {
+      const again = await call(retry);
+      expect(again.deny?.code).toBe('EXEC_SIDE_EFFECT_COLLISION');
+      expect(again.budgetStatus.usedTokens - used).toBe(retryCost);
+      used = again.budgetStatus.usedTokens;
+    }
+    expect(retryCost * 20).toBeLessThan(planCost);
+
+    // The holder completes (its nodes marked done here; the full loop is agent-loop.e2e): completion releases its leases.
+    await graph.write(setWorkState, { workId: a.ids.workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: int(1), completedNodes: int(1) });
+    const done = await call({ verb: 'signal_task_complete', ...a.ids });
+    expect(done.state).toBe('COMPLETED');
+    const accepted = await call(retry);
+    expect(accepted.denyReasons).toEqual([]);
+    expect(accepted.state).toBe('PLAN_ACCEPTED');
+    expect(accepted.result).toMatchObject({ accepted: true, planId, locks: { status: 'leased' } });
+    expect(accepted.budgetStatus.usedTokens - used).toBe(retryCost);
   });
 });
