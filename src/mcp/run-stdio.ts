@@ -45,6 +45,11 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
     stopping = true;
     log.info('mcp server stopping', { why });
     await server.close().catch(() => undefined);
+    // Turns answered while the graph was away: one last try (bounded); the spool keeps the rest for the next process.
+    if (dispatcher.turnLog.outbox.size > 0) {
+      await Promise.race([dispatcher.turnLog.outbox.flush(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    }
+    dispatcher.turnLog.outbox.close();
     await graph?.close().catch(() => undefined);
     process.exit(0);
   };
