@@ -101,7 +101,8 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
     batching: false,
     maskedErrors: { isDev: false, maskError: maskWithCodes },
     logging: yogaLogger(options.log),
-    // Read by @neo4j/graphql for every operation: database, per-transaction timeout, query-log tag.
+    // Read by @neo4j/graphql for every operation: database, per-transaction timeout, query-log tag. Its
+    // sessionConfig takes no bookmark manager: it always uses the driver's, which Graph shares (read-your-writes).
     context: () => ({ sessionConfig: { database }, transaction: { timeout: txTimeoutMs, metadata: { app: 'graphgate-graphql' } } }),
     plugins: [useOperationGuard(config, { tokenForAll: !loopbackOnly })],
   });
