@@ -5,6 +5,7 @@ import { registerDbCommands } from './db.command.js';
 import { registerDoctorCommand } from './doctor.command.js';
 import { registerEvalCommand } from './eval.command.js';
 import { registerIngestCommand } from './ingest.command.js';
+import { registerInitCommand } from './init.command.js';
 import { registerMcpCommand } from './mcp.command.js';
 import { registerGraphqlCommand } from './graphql.command.js';
 import { registerUpCommand } from './up.command.js';
@@ -23,5 +24,6 @@ registerUpCommand(program);
 registerApproveCommand(program);
 registerEvalCommand(program);
 registerDoctorCommand(program);
+registerInitCommand(program);
 
 await program.parseAsync(process.argv);

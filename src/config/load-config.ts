@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors/index.js';
 import { packageRoot } from '../runtime/package-root.js';
 import { ConfigLayerSchema, ConfigSchema, ENV_OVERRIDES, type Config, type ConfigLayer } from './config.schema.js';
+import { stripJsonComments } from './jsonc.js';
 
 export interface LoadConfigOptions {
   /** The target repository (its `.ai/config/` holds the repo layers). */
@@ -27,12 +28,12 @@ function invalid(source: string, problems: Array<{ key: string; problem: string 
   return new AppError('INVALID_CONFIG', { message: `Invalid configuration in ${source} at ${summary}`, details: { source, problems } });
 }
 
-/** Reads and validates one layer file; a missing file is an empty layer. */
+/** Reads and validates one layer file (JSON, `//` comments allowed); a missing file is an empty layer. */
 export function readLayer(file: string, label = file): ConfigLayer {
   if (!existsSync(file)) return {};
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = JSON.parse(stripJsonComments(readFileSync(file, 'utf8')));
   } catch (error) {
     throw invalid(label, [{ key: '(root)', problem: `not valid JSON (${(error as Error).message})` }]);
   }

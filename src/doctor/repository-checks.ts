@@ -1,21 +1,14 @@
 import { checkFreshness } from '../../ingest/pipeline/freshness.js';
-import { identifyRepo } from '../../ingest/pipeline/repo-identity.js';
-import { resolveSettings } from '../../ingest/pipeline/settings.js';
 import { loadConfig } from '../config/index.js';
+import { resolveRepoId } from '../config/repo-id.js';
 import type { Graph } from '../graph/index.js';
 import { bounded, type Check } from './check.js';
 import { repoHealth } from './doctor.queries.js';
 
-/** The repository's id the way `graphgate mcp` and `ingest` derive it (config, else git identity). */
-export async function repoIdOf(repoRoot: string): Promise<string> {
-  const { config } = loadConfig({ repoRoot });
-  return config.repo.id ?? (await identifyRepo(repoRoot, resolveSettings(repoRoot).repoId)).repoId;
-}
-
 /** Ingested? Fresh? A run that died writing? Parse events recorded? */
 export async function repositoryChecks(graph: Graph, repoRoot: string, timeoutMs: number): Promise<Check[]> {
   const ingestFix = `graphgate ingest ${repoRoot}`;
-  const repoId = await repoIdOf(repoRoot);
+  const repoId = await resolveRepoId(repoRoot, loadConfig({ repoRoot }).config);
   const [health] = await graph.read(repoHealth, { repoId });
   if (!health?.snapshotId) {
     return [{ id: 'ingested', status: 'fail', summary: `${repoRoot} (repoId ${repoId}) is not in the graph`, fix: ingestFix }];

@@ -1,8 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { loadConfig } from '../config/index.js';
+import { resolveRepoId } from '../config/repo-id.js';
 import { TurnDispatcher, type ControllerServices } from '../controller/turn-dispatcher.js';
-import { identifyRepo } from '../../ingest/pipeline/repo-identity.js';
-import { resolveSettings } from '../../ingest/pipeline/settings.js';
 import { openGraph, type Graph } from '../graph/index.js';
 import { PackStore } from '../pack/index.js';
 import type { Logger } from '../runtime/logger.js';
@@ -26,8 +25,7 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
   const { log } = options;
   let graph: Graph | undefined;
   const services = async (): Promise<ControllerServices> => {
-    // The same id ingestion gives this repository, unless configured (GRAPHGATE_REPO_ID, repo.json, ingest.json).
-    const repoId = config.repo.id ?? (await identifyRepo(repoRoot, resolveSettings(repoRoot).repoId)).repoId;
+    const repoId = await resolveRepoId(repoRoot, config);
     graph = await openGraph({ log, autoStart: config.graph.autoStartLocal });
     return { repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot }) };
   };
