@@ -1,7 +1,7 @@
 import type { Graph, GraphTx } from '../../src/graph/index.js';
 import type { PropValue } from '../model/facts.js';
 import { chunk, bump, groupBy } from './batches.js';
-import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, type NodeRowParam } from './ingest.queries.js';
+import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, reuseNodes, type NodeRowParam } from './ingest.queries.js';
 import type { PreparedFile } from './prepare-rows.js';
 import { targetKeys } from './ref-keys.js';
 import { MERGE_REL, type EdgeRowParam } from './rel-queries.js';
@@ -114,18 +114,53 @@ async function mergeEdges(tx: GraphTx, groups: Array<{ type: keyof typeof MERGE_
   return written;
 }
 
+interface OwnedNode {
+  ownerFile: string;
+  labels: string[];
+  keyProps: Record<string, PropValue>;
+}
+
+/**
+ * Pairs each stale node with a new node of the same file and labels, in order (a Usage that moved a
+ * line down, a Symbol below an inserted import). Unpaired stale nodes are deleted.
+ */
+function pairStale(stale: string[], old: ReadonlyMap<string, OwnedNode>, fresh: ReadonlyMap<string, NodeRowParam>): Array<{ from: string; to: string }> {
+  const kind = (ownerFile: unknown, labels: string[]): string => `${String(ownerFile)}\0${labels.filter((l) => l !== 'Fact').sort().join(':')}`;
+  const free = new Map<string, string[]>();
+  for (const [id, row] of fresh) {
+    if (old.has(id)) continue;
+    const key = kind(row.props.ownerFile, row.labels);
+    const list = free.get(key);
+    if (list) list.push(id);
+    else free.set(key, [id]);
+  }
+  const pairs: Array<{ from: string; to: string }> = [];
+  for (const id of stale) {
+    const before = old.get(id) as OwnedNode;
+    const to = free.get(kind(before.ownerFile, before.labels))?.shift();
+    if (to !== undefined) pairs.push({ from: id, to });
+  }
+  return pairs;
+}
+
 /** Deletes what the replaced files owned and computes which reference keys that affects. */
 async function replaceOwned(tx: GraphTx, input: WriteBatchInput, rows: NodeRowParam[], result: WriteBatchResult): Promise<void> {
   const { repoId } = input;
-  const old = new Map<string, { labels: string[]; keyProps: Record<string, PropValue> }>();
+  const old = new Map<string, OwnedNode>();
   for (const paths of chunk(input.replacing, 500)) {
-    for (const row of await tx.run(readOwnedNodes, { repoId, paths })) old.set(row.id, { labels: row.labels, keyProps: row.keyProps });
+    for (const row of await tx.run(readOwnedNodes, { repoId, paths })) old.set(row.id, { ownerFile: row.ownerFile, labels: row.labels, keyProps: row.keyProps });
     await tx.run(deleteRefEdges, { repoId, paths });
     await tx.run(deleteOwnedEdges, { repoId, paths });
   }
   const fresh = new Map(rows.map((r) => [r.id, r]));
   const stale = [...old.keys()].filter((id) => !fresh.has(id));
-  for (const ids of chunk(stale, input.batchRows)) {
+  // A fact whose id moved (a line inserted above it) keeps its node: see reuse-nodes.cypher.
+  const reused = new Set<string>();
+  for (const part of chunk(pairStale(stale, old, fresh), input.batchRows)) {
+    for (const row of await tx.run(reuseNodes, { rows: part })) row.reused.forEach((id) => reused.add(id));
+  }
+  result.deletedNodes += reused.size;
+  for (const ids of chunk(stale.filter((id) => !reused.has(id)), input.batchRows)) {
     const [row] = await tx.run(deleteNodes, { ids });
     result.deletedNodes += row?.deleted ?? 0;
   }

@@ -30,6 +30,7 @@ export const readOwnedNodes = loadQuery<Paths, { id: string; ownerFile: string; 
 export const deleteOwnedEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-owned-edges.cypher');
 export const deleteRefEdges = loadQuery<Paths, { deleted: number }>('ingest/delete-ref-edges.cypher');
 export const deleteNodes = loadQuery<{ ids: string[] }, { deleted: number }>('ingest/delete-nodes.cypher');
+export const reuseNodes = loadQuery<{ rows: Array<{ from: string; to: string }> }, { reused: string[] }>('ingest/reuse-nodes.cypher');
 export const readFileHashes = loadQuery<Repo, { path: string; sha256: string; blob: string; executable: boolean; reads: string[] }>('ingest/read-file-hashes.cypher');
 export const readRepo = loadQuery<Repo, { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null; writing: boolean }>('ingest/read-repo.cypher');
 export const markRepoWriting = loadQuery<Repo, { id: string }>('ingest/mark-repo-writing.cypher');
