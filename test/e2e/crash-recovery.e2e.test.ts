@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../ingest/index.js';
@@ -12,9 +14,10 @@ import { AGENT_LOOP_GATES, CHECK_STEP, git, gitFixtureCopy, turnCaller } from '.
 import { agentLoopPlan, LINES, LOOP_LEXEMES, LOOP_PROMPT, ORDER_COLUMNS, ORDER_LINK_RENDERER, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_ROUTING } from '../support/agent-loop-plan.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { nodesByLabel } from '../support/ingest-queries.js';
-import { connectClient } from '../support/mcp-process.js';
+import { connectClient, MAIN, serverEnv } from '../support/mcp-process.js';
 import type { EnvelopeValues } from '../support/plan-fixture.js';
 
+const run = promisify(execFile);
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -190,5 +193,18 @@ describe('operations survive kill -9 (real servers, real Neo4j, real git)', () =
     // Nothing is left running, and every patch's file equals its accepted edits applied once.
     expect((await props('Operation')).filter((o) => o.workId === ids.workId && o.status !== 'done')).toEqual([]);
     expect(git(fixture.root, 'status', '--porcelain')).toBe('');
+  });
+
+  it('a merge killed right after git merged is not merged again: the retry finds the merge commit and records it', async () => {
+    const { stdout } = await run(process.execPath, [MAIN, 'approve', ids.workId, '--repo', fixture.root, '--json'], { env: { ...process.env, ...serverEnv(repoId) }, timeout: 60_000 });
+    const token = (JSON.parse(stdout) as { token: string }).token;
+    const head = git(fixture.root, 'rev-parse', 'main');
+    const mergeArgs = { verb: 'execute_gated_side_effect', args: { planNodeId: 'se-commit', sideEffectType: 'merge', approvalToken: token, operationId: 'op-crash-merge-1' } };
+    const merged = await killThenRetry('side-effect:after-merge', mergeArgs);
+    expect(merged.result).toMatchObject({ applied: true, mergedInto: 'main', worktreeRemoved: true, takeover: { reason: 'owner_dead', effect: 'already_applied' } });
+    expect(git(fixture.root, 'rev-list', '--count', '--merges', `${head}..main`)).toBe('1');
+    expect(git(fixture.root, 'rev-parse', 'main')).toBe((merged.result as { mergeCommit: string }).mergeCommit);
+    expect(readFileSync(join(fixture.root, ORDERS_ROUTING), 'utf8')).toContain(':id/change');
+    expect(await operation('op-crash-merge-1')).toMatchObject({ status: 'done', takeovers: 1 });
   });
 });

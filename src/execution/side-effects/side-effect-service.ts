@@ -108,11 +108,11 @@ export class SideEffectService {
         graph: this.options.graph, repoId: this.options.repoId, gates: this.options.config.gates, workId, nodeId: request.planNodeId,
         type: request.sideEffectType, allowedStates: this.options.allowedStates ?? ['PLAN_ACCEPTED', 'COMPLETED'],
       }, run);
-      const workspace = await this.options.workspaces.find(workId, run);
+      const found = await this.options.workspaces.find(workId, run);
       // After a takeover: did the crashed owner's commit or merge land? Then it is finished, never made again.
-      if (rec.prior && operationId && workspace) {
-        if (request.sideEffectType === 'git_commit') {
-          const commit = await findOperationCommit(workspace, rec.prior.head, operationId);
+      if (rec.prior && operationId) {
+        if (request.sideEffectType === 'git_commit' && found) {
+          const commit = await findOperationCommit(found, rec.prior.head, operationId);
           if (commit) rec.landed = { kind: 'commit', commit };
         } else if (request.sideEffectType === 'merge') {
           const merge = await findOperationMerge(this.options.repoRoot, operationId);
@@ -127,8 +127,11 @@ export class SideEffectService {
       if (target.outcome === 'succeeded' && request.sideEffectType !== 'review_bundle' && !target.mergeAfterCompletion && !rec.landed) {
         throw new AppError('ILLEGAL_TRANSITION', { message: `${request.planNodeId} was already executed; a side effect is never performed twice.`, details: { nodeId: request.planNodeId, reason: 'already_executed' } });
       }
+      // A landed merge may already have removed the worktree: what is left to do (clean-up, record) needs only its branch.
+      const workspace = found ?? (rec.landed?.kind === 'merge' && rec.prior?.branch
+        ? { workId, kind: 'git-worktree' as const, root: join(this.options.repoRoot, '.worktrees', workId), branch: rec.prior.branch, baseCommit: null } : undefined);
       if (!workspace) throw new AppError('ILLEGAL_TRANSITION', { message: 'This work has no workspace yet: nothing was changed, so there is nothing to commit, review or merge.', details: { reason: 'no_workspace' } });
-      await this.requireOwnWorktree(workspace);
+      if (found) await this.requireOwnWorktree(workspace);
       const outcome = await this.perform(caller, request, target, workspace, approval?.approvalId ?? null, rec, () => { applied = true; }, run);
       failpoint('side-effect:after-apply');
       // A completed work's progress is final: its merge is recorded on the Worktree, the operation and its own artifact folder.
@@ -224,6 +227,7 @@ export class SideEffectService {
         if (!(rec.prior?.approvalId === approvalId && error instanceof AppError && error.details.reason === 'token_used')) throw error;
       });
       merged = await mergeWorkBranch(this.options.repoRoot, workspace, preflight, message, reports);
+      failpoint('side-effect:after-merge');
     }
     markApplied();
     await this.options.graph.write(markWorktreeMerged, {
