@@ -27,7 +27,12 @@ export interface ControllerServices {
   packs: PackStore;
   /** Defaults to a PlanService on `graph` for this repository and configuration. */
   plans?: PlanService;
+  /** Keeps the repository's facts current (graphgate mcp: src/mcp/repo-keeper.ts); awaited before each verb. */
+  keeper?: { ready(call: { signal?: AbortSignal; progress?: (message: string) => void; fresh?: boolean }): Promise<void> };
 }
+
+/** Verbs that build a pack: without a watcher, the working tree is re-checked before they run. */
+const PACK_VERBS: ReadonlySet<string> = new Set(['initialize_work', 'escalate']);
 
 export interface ControllerOptions {
   config: Config;
@@ -170,6 +175,7 @@ export class TurnDispatcher {
           suggestedAction: { verb: verb.name, reason: 'fix the listed arguments and call again' },
         });
       }
+      await services.keeper?.ready({ signal, fresh: PACK_VERBS.has(verb.name), ...(progress ? { progress } : {}) });
       const outcome = await verb.run({
         ctx: {
           repoId: services.repoId, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,

@@ -49,10 +49,10 @@ export class RepoKeeper {
     if (this.running) await this.wait(this.running, call);
   }
 
+  /** Stops watching; a first ingest still running is left to the process exit (its lock lease expires). */
   async close(): Promise<void> {
     this.closed = true;
     await this.watcher?.close();
-    await this.running?.catch(() => undefined);
   }
 
   private async requireIngested(signal?: AbortSignal): Promise<void> {

@@ -8,6 +8,7 @@ import type { Logger } from '../runtime/logger.js';
 import { WorkStore } from '../session/index.js';
 import { LineStdioTransport } from './line-stdio.transport.js';
 import { createMcpServer } from './mcp-server.js';
+import { RepoKeeper } from './repo-keeper.js';
 
 export interface RunStdioOptions {
   repo: string;
@@ -24,10 +25,14 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
   const { config, sources } = loadConfig({ repoRoot });
   const { log } = options;
   let graph: Graph | undefined;
+  let keeper: RepoKeeper | undefined;
   const services = async (): Promise<ControllerServices> => {
     const repoId = await resolveRepoId(repoRoot, config);
     graph = await openGraph({ log, autoStart: config.graph.autoStartLocal });
-    return { repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot }) };
+    // A turn waits for an ingest at most until shortly before its own timeout, then answers REPO_INGESTING.
+    const waitMs = Math.max(0, Math.min(config.mcp.ingestWaitMs, config.mcp.turnTimeoutMs - 2_000));
+    keeper = new RepoKeeper({ graph, repoRoot, repoId, log, autoIngest: config.mcp.autoIngest, watch: config.mcp.watch, waitMs });
+    return { repoId, graph, keeper, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot }) };
   };
   const dispatcher = new TurnDispatcher({ config, repoRoot, log, services });
   const server = createMcpServer({ handler: dispatcher, version: options.version });
@@ -48,6 +53,7 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
       await Promise.race([dispatcher.turnLog.outbox.flush(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     }
     dispatcher.turnLog.outbox.close();
+    await keeper?.close().catch(() => undefined);
     await graph?.close().catch(() => undefined);
     process.exit(0);
   };
