@@ -247,11 +247,12 @@ export class SoakAgent {
   private async hostile(calls: HostileCall[]): Promise<void> {
     for (const call of calls) {
       this.out.hostile.sent++;
-      const r = await this.proc.turn(this.env.rec, this.env.index, this.ids.workId, call.args);
+      // Kept apart from the loop's verbs so their latencies measure the loop only.
+      const r = await this.proc.turn(this.env.rec, this.env.index, this.ids.workId, call.args, '(hostile)');
       let res = r.res;
       for (let attempt = 0; res?.deny && TRANSIENT.has(res.deny.code) && attempt < 6; attempt++) {
         await sleep(this.backoff(attempt));
-        res = (await this.proc.turn(this.env.rec, this.env.index, this.ids.workId, call.args)).res;
+        res = (await this.proc.turn(this.env.rec, this.env.index, this.ids.workId, call.args, '(hostile)')).res;
       }
       if (res?.outcome === 'denied' && res.deny?.code) {
         this.out.hostile.refused++;

@@ -54,8 +54,8 @@ export class McpAgent {
   }
 
   /** One controller_turn; latency and outcome go to the recorder under `workId` (the work the caller acts for). */
-  async turn(rec: Recorder, agent: number, workId: string | null, args: Record<string, unknown>): Promise<CallResult> {
-    const verb = typeof args.verb === 'string' ? args.verb : '(malformed)';
+  async turn(rec: Recorder, agent: number, workId: string | null, args: Record<string, unknown>, recordAs?: string): Promise<CallResult> {
+    const verb = recordAs ?? (typeof args.verb === 'string' && /^[a-z_]{1,64}$/.test(args.verb) ? args.verb : '(malformed)');
     const started = performance.now();
     let out: CallResult;
     try {

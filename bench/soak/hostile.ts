@@ -39,7 +39,8 @@ export function hostileCalls(ids: { workId: string; agentId: string }, other: { 
     { label: 'lookup with control characters', args: { verb: 'lookup_symbol_definition', ...ids, args: { symbol: 'Orders\u0007List' } } },
     { label: 'trace with both symbol and file', args: { verb: 'trace_symbol_graph', ...ids, args: { symbol: 'OrdersListComponent', filePath: ORDERS_LIST_TS } } },
     { label: 'scratch write escaping with ..', args: { verb: 'write_scratch_file', ...ids, args: { relativePath: '../../../escape.txt', content: 'x' } } },
-    { label: 'scratch write of 2 MB (over the scratch limit)', args: { verb: 'write_scratch_file', ...ids, args: { relativePath: 'huge.txt', content: 'x'.repeat(2 * 1024 * 1024) } } },
+    // Without the caller's ids: a request's size is charged to the work it names, and 2 MB would end this work's budget.
+    { label: 'scratch write of 2 MB (over the scratch limit)', args: { verb: 'write_scratch_file', args: { relativePath: 'huge.txt', content: 'x'.repeat(2 * 1024 * 1024) } } },
   ];
   const edit = { type: 'replace_text', oldText: LINES.status, newText: `${LINES.status}\n${LINES.total}` };
   const patch = (targetFile: string, planNodeId = 'c-total-column') => ({ verb: 'apply_code_patch', ...ids, args: { planNodeId, targetFile, edits: [edit] } });

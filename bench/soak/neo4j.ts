@@ -14,8 +14,8 @@ export interface SoakDatabase {
   /** null when the soak may not restart the server (someone else's NEO4J_URI). */
   control: DbControl | null;
   describe: string;
-  /** Stops what the soak started itself (nothing when the instance already ran). */
-  release(): Promise<void>;
+  /** With stop: stops what the soak started itself (never an instance that already ran). */
+  release(stop: boolean): Promise<void>;
 }
 
 /** `graphgate db <verb> --instance <name> --json`, as a person would run it. */
@@ -46,8 +46,8 @@ export async function provisionNeo4j(instance: string, allowRestart: boolean): P
   const connection: ConnectionInfo = { uri: String(status.boltUri), username: String(status.username), password: String(status.password), source: 'local' };
   return {
     connection, control: control(instance), describe: `local instance "${instance}" at ${connection.uri}${started.alreadyRunning ? '' : ` (started in ${Number(started.startMs) / 1000} s)`}`,
-    release: async () => {
-      if (!started.alreadyRunning) await db(instance, 'stop');
+    release: async (stop) => {
+      if (stop && !started.alreadyRunning) await db(instance, 'stop');
     },
   };
 }

@@ -35,10 +35,11 @@ const program = new Command('soak')
   .option('--instance <name>', 'the soak\'s own local Neo4j instance', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'soak')
   .option('--allow-db-restart', 'with NEO4J_URI: allow the db fault to stop/start --instance (it must be that server)')
   .option('--keep', 'keep the graph namespace and the fixture copy')
+  .option('--stop-db', 'stop the soak\'s instance at the end if this run started it (default: leave it warm for the next run)')
   .option('--json <file>', 'write the raw report as JSON')
   .parse();
 
-const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; json?: string }>();
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string }>();
 if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
@@ -62,6 +63,6 @@ try {
   if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
   exitCode = report.ok ? 0 : 1;
 } finally {
-  await database.release().catch((error: unknown) => log(`could not stop the soak's Neo4j: ${String(error)}`));
+  await database.release(Boolean(o.stopDb)).catch((error: unknown) => log(`could not stop the soak's Neo4j: ${String(error)}`));
 }
 process.exit(exitCode);

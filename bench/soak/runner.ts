@@ -94,7 +94,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
     ...(connection.database ? { NEO4J_DATABASE: connection.database } : {}),
     GRAPHGATE_REPO_ID: repoId, GRAPHGATE_AUTO_START_NEO4J: 'false', GRAPHGATE_LOG_LEVEL: 'warn',
   };
-  const kill = options.faults.kill ? new KillCoordinator(options.killMode, 5, 120, options.resumeTimeoutMs) : null;
+  const kill = options.faults.kill ? new KillCoordinator(options.killMode, 20, 400, options.resumeTimeoutMs) : null;
   const db = options.faults.db && options.dbControl ? new DbFault(options.dbControl, rec, Math.max(2, options.agents), options.outagePauseMs) : null;
   const works: Array<{ workId: string; agentId: string }> = [];
   const started = performance.now();
