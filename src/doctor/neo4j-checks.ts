@@ -39,10 +39,10 @@ export async function neo4jChecks(options: { timeoutMs: number }): Promise<Neo4j
   const connected = await bounded('neo4j-connect', options.timeoutMs, async () => {
     const info = await graph.serverInfo();
     const [major = 0, minor = 0] = info.version.split('.').map(Number);
-    const supported = major > 5 || (major === 5 && minor >= 26);
+    const supported = major > 5 || (major === 5 && minor >= 23);
     return {
       id: 'neo4j-connect', status: supported ? 'ok' : 'warn', summary: `${info.agent}, ${info.edition} edition, version ${info.version}`,
-      ...(supported ? {} : { fix: `graphgate is tested on Neo4j ${NEO4J_VERSION} (5.26 LTS); upgrade the server` }),
+      ...(supported ? {} : { fix: `graphgate needs Neo4j 5.23 or newer (it provisions ${NEO4J_VERSION}, 5.26 LTS); upgrade the server` }),
     };
   }, 'check NEO4J_URI and credentials, or run graphgate db start');
   checks.push(...connected);

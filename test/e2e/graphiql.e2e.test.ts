@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromiumPath } from '../../src/doctor/machine-checks.js';
 import type { Graph } from '../../src/graph/graph.js';
 import { packageRoot } from '../../src/runtime/package-root.js';
 import { seedFacts } from '../support/graphql-facts.js';
@@ -40,7 +41,7 @@ describe('GraphiQL in headless Chromium', () => {
     await seedFacts(graph, repoId);
     server = await startCli();
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
   });

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { chromiumPath } from '../../src/doctor/machine-checks.js';
 import { Graph, type ConnectionInfo } from '../../src/graph/graph.js';
 import { connectionFromEnv } from '../../src/graph/connect.js';
 import { LocalNeo4j } from '../../src/graph/local-neo4j/index.js';
@@ -44,7 +46,16 @@ async function provideNeo4j(): Promise<ConnectionInfo> {
   return { uri: result.status.boltUri ?? '', username: 'neo4j', password: await local.password(), source: 'local' };
 }
 
+/** The browser tests need Debian's Chromium: say so before anything starts, not after minutes of tests. */
+function requireChromium(): void {
+  const path = chromiumPath();
+  if (!existsSync(path)) {
+    throw new Error(`The browser tests need Chromium at ${path}. Install it: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  }
+}
+
 export async function setup(project: TestProject): Promise<void> {
+  requireChromium();
   const connection = await provideNeo4j();
   const graph = new Graph({ connection, log: silentLogger });
   try {
