@@ -211,7 +211,7 @@ export class SoakAgent {
 
   /** The kill fault: SIGKILL this agent's process during the patch, then resume the work from a new process with the same operationId. */
   private async killedPatch(kill: KillCoordinator, args: Record<string, unknown>): Promise<TurnLike> {
-    const record: KillRecord = { agent: this.env.index, workId: this.ids.workId, operationId: String((args.args as { operationId: string }).operationId), mode: kill.mode, delayMs: null, diedMidCall: false, resumed: false, resumeCodes: [], resumeMs: 0, freshOperation: null };
+    const record: KillRecord = { agent: this.env.index, workId: this.ids.workId, operationId: String((args.args as { operationId: string }).operationId), mode: kill.mode, delayMs: null, diedMidCall: false, resumed: false, resumeCodes: [], resumeMs: 0, freshOperation: null, claimAfterKill: null };
     this.out.kill = record;
     if (kill.mode === 'failpoint') {
       // Between two turns: a new process armed to kill itself right after the patch's write.
@@ -228,6 +228,7 @@ export class SoakAgent {
     }
     this.proc.kill();
     await this.proc.close();
+    record.claimAfterKill = await kill.claimStatus(this.ids.workId, record.operationId).catch((error: unknown) => `unknown (${String(error).slice(0, 60)})`);
     this.proc = await this.env.spawn(this.label());
     const started = Date.now();
     const res = await this.persist(args, Math.min(this.env.deadline, started + kill.resumeTimeoutMs), record.resumeCodes);

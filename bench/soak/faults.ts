@@ -19,22 +19,27 @@ export interface KillRecord {
   resumeMs: number;
   /** When the resume gave up: what the same edit under a new operationId answered. */
   freshOperation: string | null;
+  /** The Operation's status right after the kill: `running` means the kill landed inside the claim; null, before it. */
+  claimAfterKill: string | null;
 }
 
-/** Hands the kill fault to exactly one agent: the first to start patching (under `reject`, the one all others wait for). */
+/** Hands the kill fault to the first `count` agents to start patching (under `reject`, the ones the others wait for). */
 export class KillCoordinator {
-  private claimed = false;
+  private claimed = 0;
   constructor(
     readonly mode: 'timer' | 'failpoint',
     readonly minDelayMs: number,
     readonly maxDelayMs: number,
     /** Bound on the resume: past it the work is reported wedged instead of waited for. */
     readonly resumeTimeoutMs: number,
+    readonly count: number,
+    /** Reads the claim's status from the graph (the harness's own connection). */
+    readonly claimStatus: (workId: string, operationId: string) => Promise<string | null>,
   ) {}
 
   claim(_agent: number): boolean {
-    if (this.claimed) return false;
-    this.claimed = true;
+    if (this.claimed >= this.count) return false;
+    this.claimed++;
     return true;
   }
 }

@@ -50,9 +50,9 @@ export async function checkInvariants(input: { graph: Graph; repoId: string; fix
   const kills = agents.filter((a) => a.kill);
   out.push(check('every killed agent resumed and completed', kills.flatMap((a) => {
     const k = a.kill!;
-    if (!k.resumed) return [`agent ${a.index} wedged: retries of ${k.operationId} answered ${[...new Set(k.resumeCodes)].join(', ') || 'nothing'} for ${k.resumeMs} ms; a new operationId answered ${k.freshOperation}`];
+    if (!k.resumed) return [`agent ${a.index} wedged (claim ${k.claimAfterKill ?? 'not yet taken'} after the kill): retries of ${k.operationId} answered ${[...new Set(k.resumeCodes)].join(', ') || 'nothing'} for ${k.resumeMs} ms; a new operationId answered ${k.freshOperation}`];
     return stateOf.get(k.workId) === 'COMPLETED' ? [] : [`agent ${a.index} resumed but ended ${stateOf.get(k.workId)}`];
-  }), kills.length ? `${kills.length} kill(s): ${kills.map((a) => `${a.kill!.diedMidCall ? 'mid-call' : 'after the answer'}, resumed in ${a.kill!.resumeMs} ms`).join('; ')}` : 'no kill in this run'));
+  }), kills.length ? `${kills.length} kill(s): ${kills.map((a) => `${a.kill!.diedMidCall ? 'mid-call' : 'after the answer'} (claim ${a.kill!.claimAfterKill ?? 'not yet taken'}), resumed in ${a.kill!.resumeMs} ms`).join('; ')}` : 'no kill in this run'));
 
   if (input.hostile) {
     const sent = agents.reduce((n, a) => n + a.hostile.sent, 0);

@@ -30,6 +30,7 @@ const program = new Command('soak')
   .option('--seed <n>', 'seed of kill timing and backoff jitter', int(0), Math.floor(Math.random() * 1_000_000))
   .option('--deadline-s <s>', 'bound on the agents\' phase (default 120 + 60 per agent)', int(10))
   .option('--kill-mode <mode>', 'timer: SIGKILL a few ms into the patch; failpoint: GRAPHGATE_FAILPOINT=patch:after-write', 'timer')
+  .option('--kills <n>', 'how many agents the kill fault hits (the first to patch)', int(1), 1)
   .option('--resume-timeout-s <s>', 'how long the killed work may take to resume before it is reported wedged', int(1), 60)
   .option('--outage-s <s>', 'how long the db fault keeps the server down', int(0), 5)
   .option('--instance <name>', 'the soak\'s own local Neo4j instance', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'soak')
@@ -39,7 +40,7 @@ const program = new Command('soak')
   .option('--json <file>', 'write the raw report as JSON')
   .parse();
 
-const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string }>();
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string }>();
 if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
@@ -55,7 +56,7 @@ let exitCode = 1;
 try {
   const report = await runSoak(database.connection, {
     agents: o.agents, faults, policy: o.policy as 'reject' | 'block', leaseSeconds: o.leaseSeconds, seed: o.seed,
-    deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents) * 1000, killMode: o.killMode as 'timer' | 'failpoint',
+    deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents) * 1000, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills,
     resumeTimeoutMs: o.resumeTimeoutS * 1000, outagePauseMs: o.outageS * 1000, dbControl: database.control,
     repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), log,
   });

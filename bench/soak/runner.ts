@@ -10,7 +10,7 @@ import { DbFault, KillCoordinator, type DbControl, type DbFaultRecord } from './
 import { soakFixture } from './fixture.js';
 import { checkInvariants, type Invariant } from './invariants.js';
 import { Recorder, type VerbStats } from './recorder.js';
-import { deleteNamespace } from './soak.queries.js';
+import { deleteNamespace, soakOperationStatus } from './soak.queries.js';
 
 export interface SoakOptions {
   agents: number;
@@ -22,6 +22,8 @@ export interface SoakOptions {
   /** Bound on the agents' phase: past it every agent stops waiting and reports. */
   deadlineMs: number;
   killMode: 'timer' | 'failpoint';
+  /** How many agents the kill fault hits (the first ones to patch). */
+  kills: number;
   /** Bound on the killed work's resume (retries of the same operationId). */
   resumeTimeoutMs: number;
   /** How long the server stays down in the db fault. */
@@ -94,7 +96,9 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
     ...(connection.database ? { NEO4J_DATABASE: connection.database } : {}),
     GRAPHGATE_REPO_ID: repoId, GRAPHGATE_AUTO_START_NEO4J: 'false', GRAPHGATE_LOG_LEVEL: 'warn',
   };
-  const kill = options.faults.kill ? new KillCoordinator(options.killMode, 20, 400, options.resumeTimeoutMs) : null;
+  const probe = new Graph({ connection, log: silentLogger });
+  const claimStatus = async (workId: string, operationId: string) => (await probe.read(soakOperationStatus, { repoId, workId, operationId }))[0]?.status ?? null;
+  const kill = options.faults.kill ? new KillCoordinator(options.killMode, 20, 400, options.resumeTimeoutMs, options.kills, claimStatus) : null;
   const db = options.faults.db && options.dbControl ? new DbFault(options.dbControl, rec, Math.max(2, options.agents), options.outagePauseMs) : null;
   const works: Array<{ workId: string; agentId: string }> = [];
   const started = performance.now();
@@ -108,6 +112,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
     return outcome;
   })));
   await db?.settled();
+  await probe.close();
   const agentPhaseMs = Math.round(performance.now() - started);
 
   graph = new Graph({ connection, log: silentLogger });

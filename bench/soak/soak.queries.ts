@@ -6,5 +6,6 @@ export const soakRunningOperations = loadQuery<{ repoId: string }, { workId: str
 export const soakHeldLeases = loadQuery<{ repoId: string }, { resource: string; workId: string | null; holderState: string | null; expired: boolean; expiresAt: string | null }>('soak/held-leases.cypher');
 export const soakTurns = loadQuery<{ repoId: string }, { id: string; workId: string | null; verb: string; outcome: string; linkedWorkId: string | null }>('soak/turns.cypher');
 export const soakDuplicateKeys = loadQuery<{ repoId: string }, { label: string; key: string; copies: number }>('soak/duplicate-keys.cypher');
+export const soakOperationStatus = loadQuery<{ repoId: string; workId: string; operationId: string }, { status: string }>('soak/operation-status.cypher');
 /** Removes the soak's repository namespace afterwards (shared with the other benches). */
 export const deleteNamespace = loadQuery<{ repoId: string }, { deleted: number }>('test-support/delete-namespace.cypher');
