@@ -127,7 +127,7 @@ export class PlanService {
   }
 
   /** Keeps a validated plan refused only for leases (waiting-plans.ts); returns the id a retry names. */
-  keepWaiting(workId: string, plan: PlanGraph, run?: RunOptions): Promise<{ planId: string; created: boolean }> {
+  keepWaiting(workId: string, plan: PlanGraph, run?: RunOptions): Promise<{ planId: string; created: boolean; queuedAt: string }> {
     return storeWaiting(this.scope.graph, this.scope.repoId, workId, plan, run);
   }
 

@@ -96,8 +96,8 @@ export const recordNodeOutcome = loadQuery<Repo & {
 export const readWorkRepo = loadQuery<{ workId: string }, { repoId: string; root: string | null }>('plan/read-work-repo.cypher');
 
 export const storeWaitingPlan = loadQuery<Repo & {
-  workId: string; planId: string; planJson: string; planHash: string; fingerprint: string; nodeCount: Integer;
-}, { planId: string; created: boolean }>('plan/store-waiting-plan.cypher');
+  workId: string; planId: string; planJson: string; planHash: string; fingerprint: string; nodeCount: Integer; files: string[];
+}, { planId: string; created: boolean; queuedAt: string }>('plan/store-waiting-plan.cypher');
 
 export const readStoredPlan = loadQuery<Repo & { planId: string }, {
   planId: string; workId: string | null; status: string | null; current: boolean; planJson: string | null; planHash: string | null; storedAt: string | null;

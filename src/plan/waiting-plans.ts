@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors/index.js';
 import { int, type Graph, type RunOptions } from '../graph/index.js';
+import { canonicalRepoPath } from '../paths/index.js';
 import { mintPlanId } from './plan-persistence.js';
 import { readStoredPlan, storeWaitingPlan } from './plan.queries.js';
 import type { PlanGraph } from './schema/plan-graph.schema.js';
@@ -10,15 +11,31 @@ import type { PlanGraph } from './schema/plan-graph.schema.js';
  * burning budget"). A validated plan refused only for leases is stored as a `PlanGraph {status:
  * 'waiting_lease', planJson, planHash}` of its work; the agent retries with `retryPlanId` instead of
  * resending the plan. The stored plan becomes the accepted plan (same id) when a retry passes;
- * another accepted or stored plan of the work supersedes it (`status: 'superseded'`).
+ * another accepted or stored plan of the work supersedes it (`status: 'superseded'`). It records the
+ * plan's target files, when the work started waiting (`queuedAt`, kept across its waiting plans) and
+ * when it last asked (`lastSeenAt`), so that under `reject` works waiting on the same files take
+ * their turn oldest first (src/execution/locks/plan-leases.ts).
  */
 export const planHash = (json: string): string => `sha256:${createHash('sha256').update(json).digest('hex')}`;
 
-/** Stores (or finds, when the same plan already waits) the work's waiting plan; returns its id. */
-export async function storeWaiting(graph: Graph, repoId: string, workId: string, plan: PlanGraph, run?: RunOptions): Promise<{ planId: string; created: boolean }> {
+/** The canonical files the change nodes of a plan target (what a waiting plan waits for). */
+function targetFiles(plan: PlanGraph): string[] {
+  const files = plan.nodes.flatMap((n) => {
+    if (n.kind !== 'change') return [];
+    const path = canonicalRepoPath(n.targetFile);
+    return path.ok ? [path.path] : [];
+  });
+  return [...new Set(files)].sort();
+}
+
+/**
+ * Stores the work's waiting plan, or finds it when the same plan already waits (then it only marks
+ * the work as still waiting); returns its id and since when the work waits.
+ */
+export async function storeWaiting(graph: Graph, repoId: string, workId: string, plan: PlanGraph, run?: RunOptions): Promise<{ planId: string; created: boolean; queuedAt: string }> {
   const planJson = JSON.stringify(plan);
   const [row] = await graph.write(storeWaitingPlan, {
-    repoId, workId, planId: mintPlanId(), planJson, planHash: planHash(planJson), fingerprint: plan.planFingerprint, nodeCount: int(plan.nodes.length),
+    repoId, workId, planId: mintPlanId(), planJson, planHash: planHash(planJson), fingerprint: plan.planFingerprint, nodeCount: int(plan.nodes.length), files: targetFiles(plan),
   }, run);
   if (!row) throw new AppError('NOT_FOUND', { message: `No work ${workId} in this repository.`, details: { workId } });
   return row;

@@ -51,25 +51,33 @@ function heldBy(holders: readonly LeaseHolder[]): Array<{ workId: string; until:
 }
 
 /**
- * A plan refused only for other works' leases under `locks.overlapPolicy: reject`: the plan is
- * kept server-side (`planId`) and the answer is small — who holds what, an honest wait estimate and
+ * A plan refused only for other works' leases under `locks.overlapPolicy: reject` (or because
+ * another work's kept plan waited longer for its files): the plan is kept server-side (`planId`)
+ * and the answer is small — who holds what, an honest wait estimate and
  * the one cheap call to make next (`retryPlanId`, no plan body). State unchanged; friction is
  * recorded on the first refusal of a plan, not on each retry.
  */
 function leaseRefusal(error: AppError, planId: string, strategyId: string, firstRefusal: boolean): TurnDenial {
-  const d = error.details as { policy?: string; holders?: LeaseHolder[]; overlaps?: Array<{ workId: string; files: string[] }>; queue?: string[]; position?: number; wait?: WaitEstimate; retryAfterMs?: number };
+  type Waiting = Array<{ workId: string; files: string[] }>;
+  const d = error.details as { policy?: string; holders?: LeaseHolder[]; overlaps?: Waiting; waitingAhead?: Waiting; queue?: string[]; position?: number; wait?: WaitEstimate; retryAfterMs?: number };
   const holders = heldBy(d.holders ?? []);
-  const blockers = holders.length > 0 ? holders.map((h) => h.workId) : (d.overlaps ?? []).map((o) => o.workId);
+  const overlaps = d.overlaps ?? [];
+  const waiting = d.waitingAhead ?? [];
+  const [blockers, why] = holders.length > 0 ? [holders.map((h) => h.workId), 'holds files of this plan']
+    : overlaps.length > 0 ? [overlaps.map((o) => o.workId), 'has an accepted plan on files of this plan']
+      : [waiting.map((w) => w.workId), 'has waited longer for files of this plan'];
   const wait = d.wait;
   const retryAfterMs = d.retryAfterMs ?? 30_000;
   const estimate = wait ? `${wait.upTo ? 'up to ' : '~'}${Math.ceil(wait.estimatedMs / 1000)} s` : 'unknown';
+  const compact = (list: Waiting) => list.map((o) => ({ workId: o.workId, files: o.files.slice(0, MAX_LISTED_FILES) }));
   return new TurnDenial('EXEC_SIDE_EFFECT_COLLISION', {
-    message: `Work ${blockers.slice(0, 3).join(', ')} holds files of this plan (wait ${estimate}). Plan kept as ${planId}: retry with {"retryPlanId":"${planId}"} only, after ${Math.ceil(retryAfterMs / 1000)} s.`,
+    message: `Work ${blockers.slice(0, 3).join(', ')} ${why} (wait ${estimate}). Plan kept as ${planId}: retry with {"retryPlanId":"${planId}"} only, after ${Math.ceil(retryAfterMs / 1000)} s.`,
     details: {
       planId, policy: d.policy ?? 'reject', retryAfterMs, position: d.position, queue: d.queue,
       ...(wait ? { wait: { estimatedMs: wait.estimatedMs, upTo: wait.upTo, basis: wait.basis, how: wait.how } } : {}),
       heldBy: holders,
-      ...(holders.length === 0 ? { overlaps: (d.overlaps ?? []).map((o) => ({ workId: o.workId, files: o.files.slice(0, MAX_LISTED_FILES) })) } : {}),
+      ...(holders.length === 0 && overlaps.length > 0 ? { overlaps: compact(overlaps) } : {}),
+      ...(waiting.length > 0 ? { waitingAhead: compact(waiting) } : {}),
     },
     suggestedAction: {
       verb: 'submit_execution_plan', args: { retryPlanId: planId }, retryAfterMs,
@@ -128,7 +136,8 @@ export const submitExecutionPlanVerb = defineVerb({
       locks = await leases.decide(work.id, verdict.plan, { signal: ctx.signal });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'EXEC_SIDE_EFFECT_COLLISION') throw error;
-      const kept = retryPlanId !== undefined ? { planId: retryPlanId, created: false } : await ctx.plans.keepWaiting(work.id, verdict.plan, { signal: ctx.signal });
+      // A retry finds its own kept plan (same hash) and only marks the work as still waiting, keeping its place in line.
+      const kept = await ctx.plans.keepWaiting(work.id, verdict.plan, { signal: ctx.signal });
       throw leaseRefusal(error, kept.planId, verdict.strategyId, kept.created);
     }
     const acceptance = ctx.plans.acceptance(work.id, verdict.plan, retryPlanId);

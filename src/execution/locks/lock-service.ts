@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.js';
 import type { Graph, GraphTx, RunOptions } from '../../graph/index.js';
 import { int } from '../../graph/index.js';
-import { acquireLease, findLeaseHolders, findQueuedWorks, findPlanOverlaps, listLeaseReclaims, readHoldStats, releaseLeases, renewLeases } from './lock.queries.js';
+import { acquireLease, findLeaseHolders, findQueuedWorks, findPlanOverlaps, findWaitingAhead, listLeaseReclaims, readHoldStats, releaseLeases, renewLeases } from './lock.queries.js';
 import type { HeldLeases } from './wait-estimate.js';
 
 /** Resource key of a file (the same key the plan validator checks). */
@@ -159,6 +159,16 @@ export class LockService {
   async holdStats(workIds: readonly string[], run?: RunOptions, limit = 20): Promise<{ holdMs: number[]; held: HeldLeases[] }> {
     const [row] = await this.options.graph.read(readHoldStats, { repoId: this.options.repoId, workIds: uniqueSorted(workIds), limit: int(limit) }, run);
     return { holdMs: (row?.holdMs ?? []).map(Number), held: row?.held ?? [] };
+  }
+
+  /**
+   * Under `reject`: other live works whose plan waits (kept after a lease refusal) for one of these
+   * files, that started waiting before this work (all of them when this work waits for nothing) and
+   * asked again within `staleMs` — oldest first. They take their turn before this work.
+   */
+  waitingAhead(workId: string, files: readonly string[], staleMs: number, run?: RunOptions, limit = 50): Promise<Array<{ workId: string; queuedAt: string; files: string[] }>> {
+    if (files.length === 0) return Promise.resolve([]);
+    return this.options.graph.read(findWaitingAhead, { repoId: this.options.repoId, workId, files: uniqueSorted(files), staleMs: int(staleMs), limit: int(limit) }, run);
   }
 
   /** Stale-lease reclaims recorded for a resource (the evidence trail). */

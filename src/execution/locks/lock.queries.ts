@@ -24,3 +24,5 @@ export const findQueuedWorks = loadQuery<Scope & { files: string[]; limit: Integ
 export const readHoldStats = loadQuery<{ repoId: string; workIds: string[]; limit: Integer }, {
   holdMs: number[]; held: Array<{ workId: string; acquiredAt: string | null; expiresAt: string | null }>;
 }>('execution/lock-hold-stats.cypher');
+
+export const findWaitingAhead = loadQuery<Scope & { files: string[]; staleMs: Integer; limit: Integer }, { workId: string; queuedAt: string; files: string[] }>('execution/lock-waiting-ahead.cypher');

@@ -3,7 +3,12 @@ import type { GraphTx, RunOptions } from '../../graph/index.js';
 import type { PlanGraph } from '../../plan/schema/plan-graph.schema.js';
 import type { LeaseHolder, LockService, OverlapPolicy, OverlapReport } from './lock-service.js';
 import { planNodeResources, planTargetFiles } from './plan-resources.js';
-import { estimateWait, retryAfterMs, type WaitEstimate } from './wait-estimate.js';
+import { estimateWait, RETRY_AFTER_MAX_MS, retryAfterMs, type WaitEstimate } from './wait-estimate.js';
+
+/** A kept plan whose work has not retried for this long no longer holds its place in line (agents are told to retry within 60 s). */
+export const WAITING_STALE_MS = 2 * RETRY_AFTER_MAX_MS;
+
+type WaitingWork = { workId: string; queuedAt: string; files: string[] };
 
 /**
  * What plan acceptance decided about locks (returned to the agent as `result.locks`):
@@ -35,34 +40,45 @@ export interface PlanLockDecision {
   retryAfterMs?: number;
 }
 
-/** The other works this one waits for: overlapping accepted plans in queue order, then lease holders not among them. */
-function worksAhead(workId: string, overlap: OverlapReport, holders: readonly LeaseHolder[]): string[] {
+/**
+ * The other works this one waits for: overlapping accepted plans in queue order, then lease holders
+ * not among them, then (under `reject`) works whose kept plans waited longer for these files.
+ */
+function worksAhead(workId: string, overlap: OverlapReport, holders: readonly LeaseHolder[], waiting: readonly WaitingWork[]): string[] {
   const ahead = overlap.queue.filter((id) => id !== workId);
   for (const id of [...new Set(holders.map((h) => h.workId))].sort()) if (!ahead.includes(id)) ahead.push(id);
+  for (const w of waiting) if (!ahead.includes(w.workId)) ahead.push(w.workId);
   return ahead;
 }
 
-function planCollision(workId: string, overlap: OverlapReport, holders: readonly LeaseHolder[], policy: OverlapPolicy, queue: string[], wait: WaitEstimate): AppError {
+function planCollision(
+  workId: string, overlap: OverlapReport, holders: readonly LeaseHolder[], waiting: readonly WaitingWork[], policy: OverlapPolicy, queue: string[], wait: WaitEstimate,
+): AppError {
   const first = holders[0];
   const other = overlap.overlaps[0];
   const why = first
     ? `${first.resource} is leased by work ${first.workId}${first.nodeId ? ` (node ${first.nodeId})` : ''} until ${first.expiresAt}`
-    : `work ${other!.workId} has an accepted plan on ${other!.files.join(', ')}`;
+    : other
+      ? `work ${other.workId} has an accepted plan on ${other.files.join(', ')}`
+      : `work ${waiting[0]!.workId} has waited longer for ${waiting[0]!.files.join(', ')}`;
   return new AppError('EXEC_SIDE_EFFECT_COLLISION', {
     message: `The plan collides with another live work: ${why}. Wait for that work to complete (or its lease to expire) and submit again, or plan other files.`,
-    details: { policy, workId, holders: holders.map((h) => ({ ...h })), overlaps: overlap.overlaps, queue, position: queue.length, wait, retryAfterMs: retryAfterMs(wait) },
+    details: {
+      policy, workId, holders: holders.map((h) => ({ ...h })), overlaps: overlap.overlaps, waitingAhead: [...waiting], queue, position: queue.length, wait, retryAfterMs: retryAfterMs(wait),
+    },
   });
 }
 
 /**
  * The lock half of plan acceptance. `decide` runs before the turn commits (read-only): under
- * `reject` an overlap with another live work's accepted plan, or a live lease of another work on
- * any target, throws `EXEC_SIDE_EFFECT_COLLISION` (details: `overlaps`/`holders`); under `block`
- * it reports the queue instead. `acquire` runs inside the commit transaction: a race lost between
+ * `reject` an overlap with another live work's accepted plan, a live lease of another work on any
+ * target, or another work's kept plan that has waited longer for these files (still retrying),
+ * throws `EXEC_SIDE_EFFECT_COLLISION` (details: `overlaps`/`holders`/`waitingAhead`, the queue, the
+ * position and the wait estimate); under `block` it reports the queue instead. `acquire` runs inside the commit transaction: a race lost between
  * `decide` and the commit throws the same collision and the whole acceptance rolls back.
  */
 export class PlanLeases {
-  constructor(private readonly locks: LockService, private readonly options: { policy: OverlapPolicy; leaseSeconds: number; now?: () => Date }) {}
+  constructor(private readonly locks: LockService, private readonly options: { policy: OverlapPolicy; leaseSeconds: number; now?: () => Date; waitingStaleMs?: number }) {}
 
   /** The estimated wait behind `ahead` (one read: recent hold times and the ahead works' live leases). */
   private async estimate(ahead: readonly string[], run?: RunOptions): Promise<WaitEstimate> {
@@ -76,7 +92,9 @@ export class PlanLeases {
     const resources = [...new Set(nodes.flatMap((n) => n.resources))].sort();
     const overlap = await this.locks.checkPlanOverlap(workId, planTargetFiles(plan), 'block', run);
     const holders = resources.length === 0 ? [] : await this.locks.holders(workId, resources, run);
-    if (overlap.decision === 'clear' && holders.length === 0) {
+    // Under reject nobody is queued, so works whose kept plans waited longer go first (oldest first; see lock-waiting-ahead.cypher).
+    const waiting = policy === 'reject' ? await this.locks.waitingAhead(workId, planTargetFiles(plan), this.options.waitingStaleMs ?? WAITING_STALE_MS, run) : [];
+    if (overlap.decision === 'clear' && holders.length === 0 && waiting.length === 0) {
       return {
         decision: { status: 'leased', policy, leaseSeconds, resources, queue: [workId], waitingFor: [], holders: [] },
         acquire: async (tx) => {
@@ -87,9 +105,9 @@ export class PlanLeases {
       };
     }
     // Lease holders that are not (or no longer) in PLAN_ACCEPTED still come before this work.
-    const queue = [...worksAhead(workId, overlap, holders), workId];
+    const queue = [...worksAhead(workId, overlap, holders, waiting), workId];
     const wait = await this.estimate(queue.slice(0, -1), run);
-    if (policy === 'reject') throw planCollision(workId, overlap, holders, policy, queue, wait);
+    if (policy === 'reject') throw planCollision(workId, overlap, holders, waiting, policy, queue, wait);
     return {
       decision: {
         status: 'queued', policy, leaseSeconds, resources, queue, waitingFor: overlap.overlaps, holders, position: queue.length, wait, retryAfterMs: retryAfterMs(wait),
