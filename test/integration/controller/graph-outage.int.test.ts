@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TurnResponse } from '../../../src/controller/envelope.schema.js';
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
 import { AppError } from '../../../src/errors/index.js';
@@ -10,7 +9,7 @@ import { Graph } from '../../../src/graph/graph.js';
 import { loadQuery } from '../../../src/graph/query-registry.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { mintId, WorkStore, type DeferredTurn } from '../../../src/session/index.js';
-import { int, makeDispatcher, makeFixtureRepo, readTurns, setWorkState, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
+import { makeDispatcher, makeFixtureRepo, readTurns, setWorkState, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 
@@ -185,7 +184,6 @@ describe('graph outage: fail fast, log the turns when the graph returns (real Ne
     });
 
     it('a process that died with turns in its spool hands them to the next one', async () => {
-      const store = new WorkStore({ graph: direct, repoId });
       const turnsBefore = await turnCount();
       await proxy.cut();
       const { response } = await onWork('read_file_lines', { filePath: 'src/app/users/user.service.ts' });
@@ -194,7 +192,6 @@ describe('graph outage: fail fast, log the turns when the graph returns (real Ne
       // Pretend the spooling process is gone: rename its file to a pid that cannot run.
       const spoolDir = join(repo.root, '.ai/tmp/turn-spool');
       const [file] = readdirSync(spoolDir).filter((f) => f.endsWith('.jsonl'));
-      const { renameSync } = await import('node:fs');
       renameSync(join(spoolDir, file!), join(spoolDir, `999999999-dead${file!.slice(file!.indexOf('.'))}`));
       await proxy.restore();
       const next = makeDispatcher(viaProxy, repo.root, repoId);
@@ -205,9 +202,7 @@ describe('graph outage: fail fast, log the turns when the graph returns (real Ne
       // Idempotent even when the old process flushes its in-memory copy after all.
       await ctl.turnLog.outbox.flush();
       expect(await turnCount()).toBe(turnsBefore + 2);
-      void store;
     });
   });
 });
 
-void int;

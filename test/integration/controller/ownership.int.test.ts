@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TurnResponse } from '../../../src/controller/envelope.schema.js';
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { deferredTurn, mintId, WorkStore } from '../../../src/session/index.js';
@@ -37,7 +38,7 @@ describe('ownership: a call naming another work is the caller\'s, not the named 
     const aBefore = await snapshot(a.workId!);
     // Large arguments: a stranger would burn the named work's budget fast if it were charged.
     const big = 'x'.repeat(40_000);
-    const refused = [];
+    const refused: TurnResponse[] = [];
     for (let i = 0; i < 3; i++) {
       refused.push(await ctl.turn({ verb: 'read_file_lines', workId: b.workId, agentId: a.agentId, args: { filePath: 'src/app/users/user.service.ts', padding: big } }));
     }
