@@ -11,7 +11,7 @@ import { completionDecision, computeProgress, isNodeComplete, recordOutcome, typ
 import type { PlanGraph } from './schema/plan-graph.schema.js';
 import { buildValidationContext, type WorkScope } from './validation-context.js';
 import { validatePlan, type PlanValidationResult } from './validator.js';
-import { loadWaiting, storeWaiting } from './waiting-plans.js';
+import { dropWaiting, loadWaiting, storeWaiting } from './waiting-plans.js';
 import { REJECTION_CODES, type RejectionCode } from './violation.js';
 
 /** One friction record per rejection code of a rejected submission (the session layer stores them). */
@@ -129,6 +129,11 @@ export class PlanService {
   /** Keeps a validated plan refused only for leases (waiting-plans.ts); returns the id a retry names. */
   keepWaiting(workId: string, plan: PlanGraph, run?: RunOptions): Promise<{ planId: string; created: boolean; queuedAt: string }> {
     return storeWaiting(this.scope.graph, this.scope.repoId, workId, plan, run);
+  }
+
+  /** A kept plan whose retry no longer validates stops waiting (it holds no place in line any more). */
+  dropWaiting(workId: string, planId: string, run?: RunOptions): Promise<void> {
+    return dropWaiting(this.scope.graph, this.scope.repoId, workId, planId, run);
   }
 
   /** The submission of the work's waiting plan `planId`, to validate again; refusals in waiting-plans.ts. */

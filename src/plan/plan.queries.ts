@@ -102,3 +102,5 @@ export const storeWaitingPlan = loadQuery<Repo & {
 export const readStoredPlan = loadQuery<Repo & { planId: string }, {
   planId: string; workId: string | null; status: string | null; current: boolean; planJson: string | null; planHash: string | null; storedAt: string | null;
 }>('plan/read-stored-plan.cypher');
+
+export const dropWaitingPlan = loadQuery<Repo & { workId: string; planId: string }, { planId: string }>('plan/drop-waiting-plan.cypher');

@@ -3,7 +3,7 @@ import { AppError } from '../errors/index.js';
 import { int, type Graph, type RunOptions } from '../graph/index.js';
 import { canonicalRepoPath } from '../paths/index.js';
 import { mintPlanId } from './plan-persistence.js';
-import { readStoredPlan, storeWaitingPlan } from './plan.queries.js';
+import { dropWaitingPlan, readStoredPlan, storeWaitingPlan } from './plan.queries.js';
 import type { PlanGraph } from './schema/plan-graph.schema.js';
 
 /**
@@ -43,8 +43,9 @@ export async function storeWaiting(graph: Graph, repoId: string, workId: string,
 
 /**
  * The stored plan a retry names, as the submission to validate again. Refusals: unknown id →
- * `NOT_FOUND`; another work's plan → `WORK_MISMATCH`; accepted already, or superseded by another
- * plan of this work → `ILLEGAL_TRANSITION` (`details.reason`); a stored text that no longer
+ * `NOT_FOUND`; another work's plan → `WORK_MISMATCH`; accepted already, superseded by another
+ * plan of this work, or dropped after a retry that no longer validated → `ILLEGAL_TRANSITION`
+ * (`details.reason`: already_accepted, superseded, rejected); a stored text that no longer
  * matches its hash → `NOT_FOUND` (`reason: 'hash_mismatch'`).
  */
 export async function loadWaiting(graph: Graph, repoId: string, workId: string, planId: string, run?: RunOptions): Promise<unknown> {
@@ -54,14 +55,21 @@ export async function loadWaiting(graph: Graph, repoId: string, workId: string, 
     throw new AppError('WORK_MISMATCH', { message: `Plan ${planId} belongs to another work; retry only a plan this work stored.`, details: { planId, reason: 'other_work' } });
   }
   if (row.status !== 'waiting_lease') {
-    const reason = row.status === 'accepted' || row.current ? 'already_accepted' : 'superseded';
+    const reason = row.status === 'accepted' || row.current ? 'already_accepted' : row.status === 'rejected' ? 'rejected' : 'superseded';
     const message = reason === 'already_accepted'
       ? `Plan ${planId} is already this work's accepted plan.`
-      : `Plan ${planId} was superseded by a later plan of this work; retry that one or submit a planGraph.`;
+      : reason === 'rejected'
+        ? `Plan ${planId} no longer validated on its last retry; fix it and submit a planGraph.`
+        : `Plan ${planId} was superseded by a later plan of this work; retry that one or submit a planGraph.`;
     throw new AppError('ILLEGAL_TRANSITION', { message, details: { planId, reason, status: row.status } });
   }
   if (row.planJson === null || row.planHash !== planHash(row.planJson)) {
     throw new AppError('NOT_FOUND', { message: `Stored plan ${planId} is unreadable. Submit the planGraph.`, details: { planId, reason: 'hash_mismatch' } });
   }
   return JSON.parse(row.planJson) as unknown;
+}
+
+/** A kept plan whose retry was rejected (it no longer validates) stops waiting: `status: 'rejected'`. */
+export async function dropWaiting(graph: Graph, repoId: string, workId: string, planId: string, run?: RunOptions): Promise<void> {
+  await graph.write(dropWaitingPlan, { repoId, workId, planId }, run);
 }

@@ -127,7 +127,10 @@ export const submitExecutionPlanVerb = defineVerb({
     }
     // Other works' leases are decided by PlanLeases below (a plan refused only for them is kept), not reported as plan violations.
     const verdict = await ctx.plans.validate(work.id, submission, { signal: ctx.signal }, { leasesCheckedByCaller: true });
-    if (!verdict.accepted || verdict.plan === null) throw rejection(verdict, retryPlanId);
+    if (!verdict.accepted || verdict.plan === null) {
+      if (retryPlanId !== undefined) await ctx.plans.dropWaiting(work.id, retryPlanId, { signal: ctx.signal });
+      throw rejection(verdict, retryPlanId);
+    }
     const leases = new PlanLeases(new LockService({ graph: ctx.graph, repoId: ctx.repoId, ttlMs: ctx.config.locks.leaseSeconds * 1000 }), {
       policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds, now: ctx.now,
     });

@@ -90,4 +90,19 @@ describe('waiting works take their turn oldest first under reject (real Neo4j)',
     const r = await submit('r', { retryPlanId: kept.r });
     expect(r.result).toMatchObject({ accepted: true, planId: kept.r });
   });
+
+  it('a kept plan that no longer validates on retry (a new pack) is rejected with its violations and stops waiting', async () => {
+    const t = await submit('t', { planGraph: works.t!.plan });
+    expect(t.deny?.code).toBe('EXEC_SIDE_EFFECT_COLLISION');
+    const planId = (t.deny!.details as Kept).planId;
+    await new PackStore({ graph, repoId, repoRoot: fixture.root }).create({ workId: works.t!.ids.workId, files: PACK_FILES.slice(0, 4) });
+    const stale = await submit('t', { retryPlanId: planId });
+    expect(stale.deny?.code).not.toBe('EXEC_SIDE_EFFECT_COLLISION');
+    expect(stale.deny!.details).toMatchObject({ retriedPlanId: planId });
+    expect(stale.deny!.message).toContain(`Stored plan ${planId} no longer passes`);
+    const again = await submit('t', { retryPlanId: planId });
+    expect(again.deny).toMatchObject({ code: 'ILLEGAL_TRANSITION', details: { reason: 'rejected' } });
+    // It no longer holds a place in line.
+    expect(await new LockService({ graph, repoId }).waitingAhead(works.p!.ids.workId, [ORDERS_LIST_TS], 120_000)).toEqual([]);
+  });
 });
