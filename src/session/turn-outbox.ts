@@ -164,7 +164,8 @@ export class TurnOutbox {
             this.options.log.warn('turn spool line skipped', { file: name });
           }
         }
-        this.pending.push(...adopted.splice(0));
+        const known = new Set(this.pending.map((r) => r.turn.id));
+        this.pending.push(...adopted.splice(0).filter((r) => !known.has(r.turn.id) && known.add(r.turn.id)));
         this.rewriteSpool();
         rmSync(path, { force: true });
       } catch (error) {

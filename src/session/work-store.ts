@@ -120,6 +120,8 @@ export class WorkStore {
    * were new.
    */
   async logDeferred(turns: DeferredTurn[], run?: RunOptions): Promise<number> {
+    // One row per Turn id: within one statement a repeated id would be seen as new twice.
+    turns = [...new Map(turns.map((d) => [d.turn.id, d])).values()];
     if (turns.length === 0) return 0;
     const repoId = this.options.repoId;
     const [row] = await this.options.graph.write(logDeferredTurns, {

@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Graph } from '../../../src/graph/graph.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
+import { deferredTurn, mintId, TurnOutbox, WorkStore } from '../../../src/session/index.js';
+import { readTurns } from '../../support/controller.js';
+import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+
+describe('TurnOutbox: the spool of a process that is gone (real Neo4j)', () => {
+  let graph: Graph;
+  let repoId: string;
+  let dir: string;
+
+  beforeAll(() => {
+    graph = openTestGraph();
+    repoId = testNamespace('outbox');
+    dir = mkdtempSync(join(tmpdir(), 'gg-spool-'));
+  });
+  afterAll(async () => {
+    await cleanNamespace(graph, repoId);
+    rmSync(dir, { recursive: true, force: true });
+    await graph.close();
+  });
+
+  it('adopts a dead process\'s spool, skips a line torn by the crash, writes each complete record once', async () => {
+    const store = new WorkStore({ graph, repoId });
+    const work = await store.create({ workId: mintId('work'), state: 'PLANNING', runSessionId: 'run-1', originalPrompt: null, agentId: 'agent-x', maxTokens: 1000, thresholdTokens: 600 });
+    const record = (verb: string) => deferredTurn({
+      workId: work.id, agentId: 'agent-x', tokens: 7, transition: null, friction: [{ code: 'GRAPH_UNAVAILABLE', strategyId: 'unselected', domainAnchorIds: [] }],
+      turn: { id: mintId('trace'), runSessionId: 'run-1', verb, outcome: 'denied', denyCodes: ['GRAPH_UNAVAILABLE'], latencyMs: 5, stateBefore: 'PLANNING', stateAfter: 'PLANNING', traceMeta: null },
+    }, new Date());
+    const [a, b] = [record('read_file_lines'), record('search_codebase_text')];
+    const spool = join(dir, 'turn-spool');
+    mkdirSync(spool, { recursive: true });
+    // The same record twice (a flush that wrote it but crashed before rewriting the spool), then a torn line.
+    writeFileSync(join(spool, '999999998-dead.jsonl'), `${JSON.stringify(a)}\n${JSON.stringify(b)}\n${JSON.stringify(a)}\n${JSON.stringify(b).slice(0, 40)}`);
+    const outbox = new TurnOutbox({ log: silentLogger, store: () => store, spoolDir: spool });
+    expect(outbox.size).toBe(2);
+    expect(await outbox.flush()).toBe(2);
+    outbox.close();
+    expect(outbox.size).toBe(0);
+    expect(readdirSync(spool)).toEqual([]);
+    // Repeats in one batch are written once too.
+    expect(await store.logDeferred([a, a, b])).toBe(0);
+    const c = record('escalate');
+    expect(await store.logDeferred([c, c])).toBe(1);
+    const [row] = await graph.read(readTurns, { repoId, workId: work.id });
+    expect(row!.turns.map((t) => t.id).sort()).toEqual([a.turn.id, b.turn.id, c.turn.id].sort());
+    expect(row!.friction).toHaveLength(3);
+    expect((await store.load(work.id, null))!.work.usedTokens).toBe(21);
+  });
+});
