@@ -115,7 +115,9 @@ describe('graph outage: fail fast, log the turns when the graph returns (real Ne
 
     beforeAll(async () => {
       ctl = makeDispatcher(viaProxy, repo.root, repoId, { config: testConfig(repoId, { mcp: { turnTimeoutMs: 3_000 } }) });
-      const init = await ctl.turn({ verb: 'initialize_work', originalPrompt: 'Rename the user list' });
+      // Made with the default timeout: building a pack on a busy machine may take longer than 3 s.
+      const init = await makeDispatcher(viaProxy, repo.root, repoId).turn({ verb: 'initialize_work', originalPrompt: 'Rename the user list' });
+      expect(init.outcome).toBe('ok');
       workId = init.workId as string;
       agentId = init.agentId as string;
     });
