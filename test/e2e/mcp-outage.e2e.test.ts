@@ -8,8 +8,6 @@ import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.j
 import { connectClient } from '../support/mcp-process.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 
-const TURN_TIMEOUT_MS = 5_000;
-
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -32,7 +30,7 @@ describe('graphgate mcp during a Neo4j outage (real process, real client, the gr
     return { envelope: TurnResponseSchema.parse(result.structuredContent), ms: performance.now() - started };
   };
   const start = async () => {
-    const env = { NEO4J_URI: proxy.uri(), GRAPHGATE_TURN_TIMEOUT_MS: String(TURN_TIMEOUT_MS) };
+    const env = { NEO4J_URI: proxy.uri() };
     const { client, transport } = await connectClient(repo.root, repoId, env);
     clients.push(client);
     return { client, pid: transport.pid! };
@@ -82,7 +80,6 @@ describe('graphgate mcp during a Neo4j outage (real process, real client, the gr
     const second = await start();
     const next = await call(second.client, { verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } });
     expect(next.envelope.outcome).toBe('ok');
-    expect(next.ms).toBeLessThan(TURN_TIMEOUT_MS + 1_000);
     const expected = turnsBefore + answered.length + 1;
     const count = async () => (await graph.read(readTurns, { repoId, workId: workId! }))[0]!.turns.length;
     expect(await until(async () => (await count()) === expected, 20_000)).toBe(true);
