@@ -87,11 +87,14 @@ function leaseRefusal(error: AppError, planId: string, strategyId: string, first
   });
 }
 
-/** A refused `retryPlanId` (unknown, another work's, accepted or superseded): resend the plan. */
+/** A refused `retryPlanId` (unknown, another work's, superseded or dropped: resend the plan; already accepted: execute it). */
 function retryRefusal(error: AppError): TurnDenial {
+  const accepted = error.details.reason === 'already_accepted';
   return new TurnDenial(error.code, {
     message: error.message, details: error.details,
-    suggestedAction: { verb: 'submit_execution_plan', reason: 'submit the full planGraph (no retryPlanId)' },
+    suggestedAction: accepted
+      ? { verb: 'apply_code_patch', reason: 'the plan is accepted: execute its nodes in dependency order' }
+      : { verb: 'submit_execution_plan', reason: 'submit the full planGraph (no retryPlanId)' },
   });
 }
 
