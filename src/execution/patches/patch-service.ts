@@ -49,7 +49,7 @@ export interface PatchWriteIntent {
 }
 
 type Held = Exclude<OperationClaim, { kind: 'replay' }>;
-interface RunState { written: boolean; intent: boolean; reconciled: Record<string, string> | null }
+interface RunState { intent: boolean; reconciled: Record<string, string> | null }
 
 /** Who asked (recorded in trace.refs.json). */
 export interface PatchCaller {
@@ -85,7 +85,7 @@ export class PatchService {
       if (got.kind === 'replay') return { result: { ...got.result, replayed: true } };
       claim = got;
     }
-    const state: RunState = { written: false, intent: false, reconciled: null };
+    const state: RunState = { intent: false, reconciled: null };
     try {
       const out = await this.run(caller, args, state, claim, run);
       if (claim) await this.operations.complete(claim, out.result, run);
@@ -150,7 +150,6 @@ export class PatchService {
       }
       failpoint('patch:before-write');
       await writeFileNoFollow(ws.root, [], target, after);
-      state.written = true;
       failpoint('patch:after-write');
     }
     const reports = intent.reports;

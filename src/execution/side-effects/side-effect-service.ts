@@ -158,13 +158,11 @@ export class SideEffectService {
       return { result: withArtifacts, progress };
     } catch (error) {
       const { claim } = rec;
-      if (claim && !applied && !rec.intentRecorded && claim.kind === 'new') await this.operations.abandon(claim).catch(() => undefined);
-      // After an intent the claim is kept (expired now): a retry reconciles against git instead of acting blindly.
-      else if (claim && !applied) await this.operations.release(claim).catch(() => undefined);
-      else if (claim) {
-        const code = error instanceof AppError ? error.code : 'INTERNAL';
-        await this.operations.complete(claim, { planNodeId: request.planNodeId, sideEffectType: request.sideEffectType, applied: true, followUpError: code }).catch(() => undefined);
-      }
+      // Nothing recorded or changed (or a merge git aborted cleanly): the key is free again. Otherwise the claim is
+      // kept, expired now, so a retry with the same operationId takes it over and reconciles against git.
+      const clean = !applied && (!rec.intentRecorded || (error instanceof AppError && error.details.reason === 'merge_failed'));
+      if (claim && clean && claim.kind === 'new') await this.operations.abandon(claim).catch(() => undefined);
+      else if (claim) await this.operations.release(claim).catch(() => undefined);
       throw error;
     }
   }
