@@ -46,7 +46,7 @@ export const TurnResponseSchema = z.object({
   state: z.enum(RUN_STATES),
   outcome: z.enum(['ok', 'denied', 'pack_insufficient']),
   capabilities: z.array(z.string()),
-  verbDescriptions: z.record(z.string(), VerbDescriptorSchema),
+  verbDescriptions: z.record(z.string(), VerbDescriptorSchema).optional(),
   scope: z.object({ worktreeRoot: z.string(), scratchRoot: z.string().nullable() }),
   originalPrompt: z.string().nullable(),
   result: z.record(z.string(), z.unknown()),

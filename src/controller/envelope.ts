@@ -23,6 +23,24 @@ export interface TurnFacts {
   /** The strategy a verb selected this turn (initialize_work, escalate); else the current pack's. */
   knowledgeStrategy?: TurnResponse['knowledgeStrategy'];
   subAgentHints?: TurnResponse['subAgentHints'];
+  /** The state the turn started in: the verb catalog is sent again only when the allowed verbs changed. */
+  stateBefore?: RunState;
+  /** The caller asked for the catalog (`describe: true`). */
+  describe?: boolean;
+}
+
+/** Refusals about which verb to call: the catalog comes with them, so the fix is at hand. */
+const CATALOG_DENIALS: ReadonlySet<string> = new Set(['ILLEGAL_TRANSITION', 'VERB_RETIRED']);
+
+/**
+ * The full verb catalog costs ~2,500 characters: it is sent on the first turn, whenever the allowed
+ * verbs change, on a refusal about the verb itself, and on request; otherwise the names suffice.
+ */
+function catalogDue(facts: TurnFacts, capabilities: string[], denial: TurnDenial | undefined, registry: VerbRegistry): boolean {
+  if (facts.describe || facts.stateBefore === undefined || facts.stateBefore === 'UNINITIALIZED') return true;
+  if (denial && (CATALOG_DENIALS.has(denial.code) || (denial.code === 'INVALID_ARGS' && (denial.problems ?? []).some((p) => p.path === 'verb')))) return true;
+  const before = registry.capabilities(facts.stateBefore);
+  return before.length !== capabilities.length || before.some((v, i) => v !== capabilities[i]);
 }
 
 export interface EnvelopeInput {
@@ -52,7 +70,7 @@ export function buildEnvelope(input: EnvelopeInput, deps: { registry: VerbRegist
     state: facts.state,
     outcome: input.outcome,
     capabilities,
-    verbDescriptions: deps.registry.describe(capabilities),
+    ...(catalogDue(facts, capabilities, denial, deps.registry) ? { verbDescriptions: deps.registry.describe(capabilities) } : {}),
     scope: { worktreeRoot: deps.repoRoot, scratchRoot: facts.workId ? scratchRoot(facts.workId) : null },
     originalPrompt: work?.originalPrompt ?? null,
     result: input.result ?? {},

@@ -18,7 +18,7 @@ export const BUDGET_BLOCKABLE_STATES: ReadonlySet<RunState> = new Set<RunState>(
 
 /** v1 verbs the v2 lifecycle removed, with what replaced them (seed 001 §3 "Removed Verbs"). */
 export const RETIRED_VERBS: Readonly<Record<string, { replacement: VerbName | null; reason: string }>> = {
-  list_available_verbs: { replacement: null, reason: 'capabilities and verbDescriptions come with every response' },
+  list_available_verbs: { replacement: null, reason: 'capabilities come with every response; send describe: true with any call for verbDescriptions' },
   list_scoped_files: { replacement: null, reason: 'the context pack is the file list: see contextPack in the response and the pack file at contextPack.ref' },
   list_directory_contents: { replacement: null, reason: 'the context pack already lists the files you may read' },
   fetch_jira_ticket: { replacement: 'escalate', reason: 'initialize_work fetches tickets the prompt references; while planning, ask escalate to add one' },

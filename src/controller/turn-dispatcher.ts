@@ -80,6 +80,7 @@ export class TurnDispatcher {
     const turn: Turn = {
       traceRef: mintId('trace'), runSessionId: salvageId(raw, 'runSessionId'), workId: salvageId(raw, 'workId'),
       agentId: salvageId(raw, 'agentId'), state: 'UNINITIALIZED', stateBefore: 'UNINITIALIZED', work: null, pack: null,
+      describe: Boolean(raw && typeof raw === 'object' && (raw as Record<string, unknown>).describe === true),
       started: performance.now(), verb: '', tokens: 0, loaded: null, transition: null, committed: false, finished: false,
     };
     const verb = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).verb : undefined;

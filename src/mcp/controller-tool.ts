@@ -21,7 +21,7 @@ export const CONTROLLER_TOOL = {
     'The single entry point of the graphgate controller. Every call names a `verb` and its `args`.',
     'Start each task with verb "initialize_work" and the user request as `originalPrompt`; keep the returned',
     '`workId` and `agentId` and pass them on every later call. Each response lists the verbs allowed next',
-    '(`capabilities`) with their arguments (`verbDescriptions`); a refused call returns `deny` and a',
+    '(`capabilities`); their arguments (`verbDescriptions`) come when that list changes or with `describe: true`. A refused call returns `deny` and a',
     '`suggestedAction` telling you what to do instead. Reads are limited to the files of the context pack.',
   ].join(' '),
   inputSchema: jsonSchema(TurnRequestSchema, 'input') as { type: 'object'; [k: string]: unknown },

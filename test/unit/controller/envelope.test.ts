@@ -33,7 +33,7 @@ describe('TurnResponse envelope', () => {
     const envelope = buildEnvelope({ facts, outcome: 'denied', denial }, deps);
     expect(validate(envelope).valid).toBe(true);
     const { verbDescriptions, ...rest } = envelope;
-    expect(Object.keys(verbDescriptions)).toEqual(envelope.capabilities);
+    expect(Object.keys(verbDescriptions ?? {})).toEqual(envelope.capabilities);
     expect(rest).toMatchInlineSnapshot(`
       {
         "agentId": "agent-1",
@@ -110,9 +110,24 @@ describe('TurnResponse envelope', () => {
 
   it('describes each capability with required and optional args', () => {
     const envelope = buildEnvelope({ facts, outcome: 'ok', result: { ok: 1 } }, deps);
-    expect(envelope.verbDescriptions.read_file_lines).toMatchObject({ requiredArgs: ['filePath'], optionalArgs: ['startLine', 'endLine'] });
+    expect(envelope.verbDescriptions?.read_file_lines).toMatchObject({ requiredArgs: ['filePath'], optionalArgs: ['startLine', 'endLine'] });
     expect(envelope.deny).toBeUndefined();
     expect(validate(envelope).valid).toBe(true);
+  });
+
+  it('sends the verb catalog only when the allowed verbs change, on request, or with a refusal about the verb', () => {
+    const same = buildEnvelope({ facts: { ...facts, stateBefore: 'PLANNING' }, outcome: 'ok', result: {} }, deps);
+    expect(same.verbDescriptions).toBeUndefined();
+    expect(same.capabilities).toContain('submit_execution_plan');
+    expect(validate(same).valid).toBe(true);
+    expect(buildEnvelope({ facts: { ...facts, stateBefore: 'PLANNING', describe: true }, outcome: 'ok', result: {} }, deps).verbDescriptions).toBeDefined();
+    const moved = buildEnvelope({ facts: { ...facts, state: 'PLAN_ACCEPTED', stateBefore: 'PLANNING' }, outcome: 'ok', result: {} }, deps);
+    expect(Object.keys(moved.verbDescriptions ?? {})).toEqual(moved.capabilities);
+    const illegal = new TurnDenial('ILLEGAL_TRANSITION', { message: 'apply_code_patch is not allowed in PLANNING.' });
+    expect(buildEnvelope({ facts: { ...facts, stateBefore: 'PLANNING' }, outcome: 'denied', denial: illegal }, deps).verbDescriptions).toBeDefined();
+    const badArgs = new TurnDenial('INVALID_ARGS', { message: 'bad', problems: [{ path: 'args.filePath', message: 'required' }] });
+    expect(buildEnvelope({ facts: { ...facts, stateBefore: 'PLANNING' }, outcome: 'denied', denial: badArgs }, deps).verbDescriptions).toBeUndefined();
+    expect(JSON.stringify(same).length).toBeLessThan(JSON.stringify(moved).length - 1500);
   });
 
   it('hides the message of an unexpected error and marks it for a human', () => {
