@@ -12,6 +12,8 @@ export interface Sample {
   at: number;
   outcome: string | null;
   denyCode: string | null;
+  /** First 160 characters of the deny message (why a wait or a failure happened). */
+  denyMessage: string | null;
   traceRef: string | null;
   error: string | null;
   /** Inside a db outage window (stop → start answered). */
@@ -41,7 +43,7 @@ export class Recorder {
     const at = Date.now();
     this.samples.push({
       agent: entry.agent, verb: entry.verb, workId: entry.workId, process: entry.process, ms: entry.ms, at,
-      outcome: entry.res?.outcome ?? null, denyCode: entry.res?.deny?.code ?? null, traceRef: entry.res?.traceRef ?? null,
+      outcome: entry.res?.outcome ?? null, denyCode: entry.res?.deny?.code ?? null, denyMessage: entry.res?.deny?.message.slice(0, 160) ?? null, traceRef: entry.res?.traceRef ?? null,
       error: entry.error ?? null, duringOutage: this.inOutage(at - entry.ms, at),
     });
   }

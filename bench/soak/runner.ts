@@ -49,6 +49,11 @@ export interface SoakReport {
   invariants: Invariant[];
   agents: AgentOutcome[];
   db: DbFaultRecord | null;
+  /** Epoch ms of the agents' start: `samples[].at` and the outage windows are absolute. */
+  startedAt: number;
+  outages: Recorder['outages'];
+  /** Every call in completion order (the raw data behind the table). */
+  samples: Recorder['samples'];
   ok: boolean;
 }
 
@@ -102,6 +107,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   const db = options.faults.db && options.dbControl ? new DbFault(options.dbControl, rec, Math.max(2, options.agents), options.outagePauseMs) : null;
   const works: Array<{ workId: string; agentId: string }> = [];
   const started = performance.now();
+  const startedAt = Date.now();
   const deadline = Date.now() + options.deadlineMs;
   const agents = await Promise.all(Array.from({ length: options.agents }, (_, index) => new SoakAgent({
     index, rec, deadline, rng, hostile: options.faults.hostile, kill, works,
@@ -129,6 +135,6 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   return {
     options: reported, fixtureRoot: fixture.root, logDir, ingestMs, agentPhaseMs, answeredTurns,
     turnsPerSecond: Math.round((answeredTurns / (agentPhaseMs / 1000)) * 10) / 10,
-    verbs: rec.verbStats(), invariants, agents, db: db?.record ?? null, ok: invariants.every((i) => i.ok),
+    verbs: rec.verbStats(), invariants, agents, db: db?.record ?? null, startedAt, outages: rec.outages, samples: rec.samples, ok: invariants.every((i) => i.ok),
   };
 }
