@@ -68,6 +68,9 @@ export class Graph {
     this.breaker = new CircuitBreaker(options.breakerOpenMs ?? 1_500);
     const { uri, username, password } = options.connection;
     this.driver = neo4j.driver(uri, neo4j.auth.basic(username, password), {
+      // Only @neo4j/graphql runs managed transactions on this driver (ours are explicit, retried
+      // above); keep its retries short too (the driver's default is 30 s).
+      maxTransactionRetryTime: Math.min(this.maxRetryMs, this.connectRetryMs),
       connectionTimeout: options.connectionTimeoutMs ?? 5_000,
       connectionAcquisitionTimeout: 10_000,
       userAgent: 'graphgate',
