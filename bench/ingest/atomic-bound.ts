@@ -22,6 +22,7 @@ const log = createLogger('warn');
 const txMemory = loadQuery<Record<string, never>, { heapBytes: number; transactions: number }>('bench/transaction-memory.cypher');
 const run = promisify(execFile);
 const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
+const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
 
 function listFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir)) {
@@ -88,17 +89,20 @@ try {
   await deleteRepository(graph, repoId);
   const projectCache = createTsProjectCache();
   await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: false });
+  // The first incremental run after a full one plans its statements (0.5-1.4 s, ingest/README.md): not measured.
+  writeFileSync(components[0] as string, `// warm-up\n${readFileSync(components[0] as string, 'utf8')}`);
+  await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, totals: false });
   const rows = [];
   for (const size of sizes) {
     for (const mode of ['atomic', 'batched'] as const) {
       round++;
       for (const file of components.slice(0, size)) writeFileSync(file, `// edit ${round}\n${readFileSync(file, 'utf8')}`);
       const started = performance.now();
-      const atomicMaxFiles = mode === 'atomic' ? 1_000_000 : 0;
-      const peaks = await watchPeaks(graph, () => ingestRepository({ graph, root, log, settings: { repoId, atomicMaxFiles }, projectCache, totals: false }));
+      const bound = mode === 'atomic' ? { atomicMaxFiles: 1_000_000, atomicMaxRows: 10_000_000 } : { atomicMaxFiles: 0 };
+      const peaks = await watchPeaks(graph, () => ingestRepository({ graph, root, log, settings: { repoId, ...bound }, projectCache, totals: false }));
       const s = peaks.result;
       const row = {
-        files: size, mode, writeMode: s?.writeMode ?? null, parsed: s?.files.parsed ?? null, totalMs: Math.round(performance.now() - started),
+        files: size, mode, writeMode: s?.writeMode ?? null, parsed: s?.files.parsed ?? null, rows: s ? sum(s.facts) + sum(s.edges) : null, totalMs: Math.round(performance.now() - started),
         writeMs: s?.timings.writeMs ?? null, linkMs: s?.timings.linkMs ?? null, parseMs: s?.timings.parseMs ?? null,
         txHeapMb: peaks.txHeapMb, serverHeapMb: peaks.serverHeapMb, ...(peaks.error ? { error: peaks.error } : {}),
       };
@@ -108,8 +112,22 @@ try {
       if (peaks.error) await ingestRepository({ graph, root, log, settings: { repoId, atomicMaxFiles: 0 }, projectCache, totals: false });
     }
   }
-  process.stdout.write(`files | mode | total ms | write ms | link ms | peak tx heap MB | peak server heap MB | error\n`);
-  for (const r of rows) process.stdout.write(`${r.files} | ${r.mode} | ${r.totalMs} | ${r.writeMs} | ${r.linkMs} | ${r.txHeapMb} | ${r.serverHeapMb ?? 'n/a'} | ${r.error ?? ''}\n`);
+  // One changed file as a watcher or apply_code_patch reports it (changedPaths), the two modes alternating
+  // so that the load of a shared machine falls on both alike.
+  const oneFile: Record<'atomic' | 'batched', number[]> = { atomic: [], batched: [] };
+  const target = components[1] as string;
+  const relative = target.slice(root.length + 1);
+  for (let i = 0; i < 2 * Number(process.env.BENCH_ONE_FILE_RUNS ?? 20); i++) {
+    const mode = i % 2 === 0 ? 'atomic' : 'batched';
+    writeFileSync(target, `// one ${i}\n${readFileSync(target, 'utf8')}`);
+    const s = await ingestRepository({ graph, root, log, settings: { repoId, atomicMaxFiles: mode === 'atomic' ? 1000 : 0 }, projectCache, changedPaths: [relative], totals: false });
+    oneFile[mode].push(s.timings.totalMs);
+  }
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? 0;
+  process.stdout.write(`one changed file (changedPaths, warm project), ${oneFile.atomic.length} runs each: atomic median ${median(oneFile.atomic)} ms, p90 ${p90(oneFile.atomic)} ms | batched median ${median(oneFile.batched)} ms, p90 ${p90(oneFile.batched)} ms\n`);
+  process.stdout.write(`files | mode | rows | total ms | write ms | link ms | peak tx heap MB | peak server heap MB | error\n`);
+  for (const r of rows) process.stdout.write(`${r.files} | ${r.mode} | ${r.rows} | ${r.totalMs} | ${r.writeMs} | ${r.linkMs} | ${r.txHeapMb} | ${r.serverHeapMb ?? 'n/a'} | ${r.error ?? ''}\n`);
   await deleteRepository(graph, repoId);
 } finally {
   await graph.close();

@@ -55,42 +55,63 @@ export function isAtomic(step: Pick<WriteStep, 'incremental' | 'toParse' | 'dele
 
 /**
  * Parses the files and replaces their facts, deletes the facts of deleted files, then links references.
- * A small incremental run (isAtomic) does all the writing in ONE transaction, so readers never see a
- * file without its reference edges; larger runs write bounded batches (one transaction each, parsing
- * of the next batch overlapping the write) and then link. Returns each parsed file's `reads`.
+ * A small incremental run (isAtomic, and at most `atomicMaxRows` rows once parsed) does all the writing
+ * in ONE transaction, so readers never see a file without its reference edges; larger runs write
+ * bounded batches (one transaction each, parsing of the next batch overlapping the write) and then
+ * link. Returns each parsed file's `reads`.
  */
 export async function parseAndWrite(step: WriteStep): Promise<Map<string, string[]>> {
   const { graph, repoId, settings, summary, deleted } = step;
-  const atomic = isAtomic(step);
-  summary.writeMode = atomic ? 'atomic' : 'batched';
-  if (atomic) {
-    const batches: WriteBatchInput[] = [];
-    const into = await parseBatches(step, async (batch) => void batches.push(batch));
-    step.onProgress?.({ phase: 'write', done: step.toParse.length, total: step.toParse.length, filesPerSecond: 0 });
-    const t0 = performance.now();
-    const done = await replaceAndLink(graph, { repoId, batches, deleted, refs: into.refs, batchFiles: settings.batchFiles, batchRows: settings.batchRows });
-    for (const w of done.writes) collect(summary, into, w);
-    record(summary, done.link);
-    // The link's share of the one transaction, measured inside it; the rest (commit included) is the write.
-    summary.timings.linkMs = done.linkMs;
-    summary.timings.writeMs += since(t0) - done.linkMs;
-    return into.reads;
+  if (!isAtomic(step)) {
+    summary.writeMode = 'batched';
+    let writeMs = 0;
+    const into = await parseBatches(step, async (batch, collected) => {
+      const w0 = performance.now();
+      collect(summary, collected, await writeBatch(graph, batch));
+      writeMs += since(w0);
+    });
+    summary.timings.writeMs += writeMs;
+    return finishBatched(step, into);
   }
-  let writeMs = 0;
-  const into = await parseBatches(step, async (batch, collected) => {
-    const w0 = performance.now();
-    collect(summary, collected, await writeBatch(graph, batch));
-    writeMs += since(w0);
-  });
+  const batches: WriteBatchInput[] = [];
+  const into = await parseBatches(step, async (batch) => void batches.push(batch));
+  step.onProgress?.({ phase: 'write', done: step.toParse.length, total: step.toParse.length, filesPerSecond: 0 });
+  const t0 = performance.now();
+  if (rowsOf(batches) > settings.atomicMaxRows) {
+    // Few files but many facts (generated or very large files): the transaction would hold too much.
+    summary.writeMode = 'batched';
+    for (const batch of batches) collect(summary, into, await writeBatch(graph, batch));
+    summary.timings.writeMs += since(t0);
+    return finishBatched(step, into);
+  }
+  summary.writeMode = 'atomic';
+  const done = await replaceAndLink(graph, { repoId, batches, deleted, refs: into.refs, batchFiles: settings.batchFiles, batchRows: settings.batchRows });
+  for (const w of done.writes) collect(summary, into, w);
+  record(summary, done.link);
+  // The link's share of the one transaction, measured inside it; the rest (commit included) is the write.
+  summary.timings.linkMs = done.linkMs;
+  summary.timings.writeMs += since(t0) - done.linkMs;
+  return into.reads;
+}
+
+/** Node rows (Ref nodes included) and intra-file edge rows the batches write (what the transaction state grows with). */
+function rowsOf(batches: WriteBatchInput[]): number {
+  let rows = 0;
+  for (const batch of batches) for (const file of batch.files) rows += file.nodes.length + file.edges.length;
+  return rows;
+}
+
+/** After batched writes: delete the facts of deleted files, prune their anchors, then the link step. */
+async function finishBatched(step: WriteStep, into: LinkCollect): Promise<Map<string, string[]>> {
+  const { graph, repoId, settings, summary, deleted } = step;
   if (deleted.length) {
     const t0 = performance.now();
     for (const paths of chunk(deleted, settings.batchFiles)) {
       collect(summary, into, await writeBatch(graph, { repoId, files: [], replacing: paths, incremental: true, anchors: { nodes: [], contains: [] }, batchRows: settings.batchRows }));
     }
     await graph.write(pruneAnchors, { repoId });
-    writeMs += since(t0);
+    summary.timings.writeMs += since(t0);
   }
-  summary.timings.writeMs += writeMs;
   step.onProgress?.({ phase: 'link', done: step.toParse.length, total: step.toParse.length, filesPerSecond: 0 });
   const t1 = performance.now();
   record(summary, await linkRefs(graph, {

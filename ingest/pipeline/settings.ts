@@ -26,6 +26,8 @@ export interface PipelineSettings extends IngestSettings {
    * beyond it, batches of `batchFiles` then the link step (ingest/README.md, "Atomic updates").
    */
   atomicMaxFiles: number;
+  /** …and at most this many rows (node rows, Ref nodes included, + intra-file edge rows of the parsed files); beyond, batched. */
+  atomicMaxRows: number;
   /** How long a second ingest of the same repo waits for the lock before giving up. */
   lockWaitMs: number;
   /** Lease of the ingest lock; renewed while the run lives, so a crashed run frees it after this. */
@@ -51,7 +53,8 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   anchorExclude: ['node_modules', '.git', '.ai', 'dist', 'build', 'coverage', '.angular', 'out-tsc', 'tmp', 'assets'],
   batchFiles: 250,
   batchRows: 2000,
-  atomicMaxFiles: 2000,
+  atomicMaxFiles: 1000,
+  atomicMaxRows: 30_000,
   lockWaitMs: 10 * 60_000,
   lockLeaseMs: 60_000,
   maxFileBytes: 2_000_000,
@@ -70,6 +73,7 @@ const overridesSchema = z
     batchFiles: z.number().int().min(1).max(10_000).optional(),
     batchRows: z.number().int().min(100).max(20_000).optional(),
     atomicMaxFiles: z.number().int().min(0).max(1_000_000).optional(),
+    atomicMaxRows: z.number().int().min(0).max(10_000_000).optional(),
     lockWaitMs: z.number().int().min(0).optional(),
     lockLeaseMs: z.number().int().min(1_000).optional(),
     maxFileBytes: z.number().int().min(1).optional(),

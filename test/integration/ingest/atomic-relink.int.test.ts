@@ -54,6 +54,8 @@ describe('incremental re-ingest under a polling reader', () => {
   let root: string;
   const repoId = testNamespace('ingest-atomic');
   const cache = createTsProjectCache();
+  /** The version on disk: every edit switches to the other one. */
+  let version = 0;
 
   beforeAll(async () => {
     graph = openTestGraph();
@@ -87,7 +89,8 @@ describe('incremental re-ingest under a polling reader', () => {
     const polling = poll();
     try {
       for (let i = 1; i <= edits && !(stopAtFirstEmpty && seen.empty.length); i++) {
-        for (const [path, text] of Object.entries(VERSIONS[i % 2] as Record<string, string>)) writeFile(root, path, text);
+        version = 1 - version;
+        for (const [path, text] of Object.entries(VERSIONS[version] as Record<string, string>)) writeFile(root, path, text);
         inflight = i;
         const summary = await ingestRepository({ graph, root, log: silentLogger, settings: { repoId, ...settings }, projectCache: cache, changedPaths: [SERVICE, PAGE_HTML], totals: false });
         inflight = null;
@@ -121,6 +124,11 @@ describe('incremental re-ingest under a polling reader', () => {
     const seen = await editWhilePolling(60, { atomicMaxFiles: 0 }, true);
     expect(seen.modes).toEqual(new Set(['batched']));
     expect(seen.empty.length).toBeGreaterThan(0);
+  });
+
+  it('writes in batches when the parsed rows exceed atomicMaxRows, whatever the file count', async () => {
+    const seen = await editWhilePolling(1, { atomicMaxRows: 1 });
+    expect(seen.modes).toEqual(new Set(['batched']));
   });
 
   it('ends with both reference edges after the last edit', async () => {
