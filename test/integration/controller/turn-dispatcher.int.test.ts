@@ -313,7 +313,8 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
         run: ({ ctx }) => new Promise((_, reject) => ctx.signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); })),
       });
       const verbs = new VerbRegistry([...defaultVerbs().filter((v) => v.name !== 'search_codebase_text'), stuck as VerbDefinition]);
-      const slow = makeDispatcher(graph, repo.root, repoId, { verbs, config: testConfig(repoId, { mcp: { turnTimeoutMs: 200 } }) });
+      // Long enough for the work to load on a busy machine: the timeout must hit the stuck verb, not the load.
+      const slow = makeDispatcher(graph, repo.root, repoId, { verbs, config: testConfig(repoId, { mcp: { turnTimeoutMs: 1_000 } }) });
       const r = await slow.turn({ verb: 'search_codebase_text', workId, agentId, args: { query: 'x' } });
       expect(r.deny).toMatchObject({ code: 'TIMEOUT', retryable: true });
       expect(r.state).toBe('PLANNING');
