@@ -214,9 +214,9 @@ export class SoakAgent {
     const record: KillRecord = { agent: this.env.index, workId: this.ids.workId, operationId: String((args.args as { operationId: string }).operationId), mode: kill.mode, delayMs: null, diedMidCall: false, resumed: false, resumeCodes: [], resumeMs: 0, freshOperation: null, claimAfterKill: null };
     this.out.kill = record;
     if (kill.mode === 'failpoint') {
-      // Between two turns: a new process armed to kill itself right after the patch's write.
+      // Between two turns: a new process armed to kill itself at that step of the patch.
       await this.proc.close();
-      this.proc = await this.env.spawn(this.label(), { GRAPHGATE_FAILPOINT: 'patch:after-write' });
+      this.proc = await this.env.spawn(this.label(), { GRAPHGATE_FAILPOINT: kill.failpoint });
       const r = await this.proc.turn(this.env.rec, this.env.index, this.ids.workId, args);
       record.diedMidCall = !r.res;
     } else {

@@ -33,6 +33,8 @@ export class KillCoordinator {
     /** Bound on the resume: past it the work is reported wedged instead of waited for. */
     readonly resumeTimeoutMs: number,
     readonly count: number,
+    /** failpoint mode: the GRAPHGATE_FAILPOINT the restarted process is armed with (a patch:* point). */
+    readonly failpoint: string,
     /** Reads the claim's status from the graph (the harness's own connection). */
     readonly claimStatus: (workId: string, operationId: string) => Promise<string | null>,
   ) {}

@@ -3,9 +3,9 @@ import type { SoakOptions, SoakReport } from './runner.js';
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 /** The command that reruns this soak with the same agents, faults, policy and seed. */
-export function reproduceCommand(o: Pick<SoakOptions, 'agents' | 'faults' | 'policy' | 'seed' | 'killMode' | 'kills' | 'leaseSeconds'>): string {
+export function reproduceCommand(o: Pick<SoakOptions, 'agents' | 'faults' | 'policy' | 'seed' | 'killMode' | 'kills' | 'killDelayMs' | 'failpoint' | 'leaseSeconds'>): string {
   const faults = Object.entries(o.faults).filter(([, on]) => on).map(([name]) => name).join(',');
-  return `npm run soak -- --agents ${o.agents}${faults ? ` --faults ${faults}` : ''} --policy ${o.policy} --lease-seconds ${o.leaseSeconds}${o.faults.kill ? ` --kill-mode ${o.killMode} --kills ${o.kills}` : ''} --seed ${o.seed}`;
+  return `npm run soak -- --agents ${o.agents}${faults ? ` --faults ${faults}` : ''} --policy ${o.policy} --lease-seconds ${o.leaseSeconds}${o.faults.kill ? ` --kill-mode ${o.killMode} ${o.killMode === 'timer' ? `--kill-delay-ms ${o.killDelayMs.join('-')}` : `--failpoint ${o.failpoint}`} --kills ${o.kills}` : ''} --seed ${o.seed}`;
 }
 
 /** The human table: per-verb latency, throughput, faults, invariants (✓/✗ with one line each) and the reproduce command. */
@@ -18,7 +18,7 @@ export function formatReport(r: SoakReport): string {
   for (const v of r.verbs) lines.push(`${v.verb.slice(0, 25).padEnd(26)}${pad(v.n, 6)}${pad(v.denied, 8)}${pad(v.p50, 10)}${pad(v.p95, 10)}${pad(v.max, 10)}${pad(v.p95Steady, 15)}`);
   lines.push('');
   for (const a of r.agents) {
-    const kill = a.kill ? `; killed (${a.kill.mode}${a.kill.delayMs !== null ? ` +${a.kill.delayMs} ms` : ''}, ${a.kill.diedMidCall ? 'mid-call' : 'after the answer'}, claim ${a.kill.claimAfterKill ?? 'not yet taken'}), ${a.kill.resumed ? `resumed in ${a.kill.resumeMs} ms` : 'NOT resumed'}` : '';
+    const kill = a.kill ? `; killed (${a.kill.mode === 'failpoint' ? r.options.failpoint : 'timer'}${a.kill.delayMs !== null ? ` +${a.kill.delayMs} ms` : ''}, ${a.kill.diedMidCall ? 'mid-call' : 'after the answer'}, claim ${a.kill.claimAfterKill ?? 'not yet taken'}), ${a.kill.resumed ? `resumed in ${a.kill.resumeMs} ms` : 'NOT resumed'}` : '';
     const hostile = a.hostile.sent ? `; hostile ${a.hostile.refused}/${a.hostile.sent} refused` : '';
     lines.push(`agent ${a.index} ${a.workId ?? '-'}: ${a.completed ? 'COMPLETED' : `stopped in ${a.lastState} (${a.error})`}; ${a.leaseRefusals} lease refusal(s)${kill}${hostile}`);
     for (const u of a.unexpected.slice(0, 3)) lines.push(`    unexpected: ${u}`);

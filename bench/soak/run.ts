@@ -30,6 +30,8 @@ const program = new Command('soak')
   .option('--seed <n>', 'seed of kill timing and backoff jitter', int(0), Math.floor(Math.random() * 1_000_000))
   .option('--deadline-s <s>', 'bound on the agents\' phase (default 120 + 60 per agent)', int(10))
   .option('--kill-mode <mode>', 'timer: SIGKILL a few ms into the patch; failpoint: GRAPHGATE_FAILPOINT=patch:after-write', 'timer')
+  .option('--kill-delay-ms <min-max>', 'timer mode: SIGKILL this many ms after sending the patch', '100-1500')
+  .option('--failpoint <name>', 'failpoint mode: patch:before-write, patch:after-write, patch:after-reingest or patch:after-mark', 'patch:after-write')
   .option('--kills <n>', 'how many agents the kill fault hits (the first to patch)', int(1), 1)
   .option('--resume-timeout-s <s>', 'how long the killed work may take to resume before it is reported wedged', int(1), 60)
   .option('--outage-s <s>', 'how long the db fault keeps the server down', int(0), 5)
@@ -40,9 +42,12 @@ const program = new Command('soak')
   .option('--json <file>', 'write the raw report as JSON')
   .parse();
 
-const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string }>();
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string }>();
 if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
+const delay = /^(\d+)-(\d+)$/.exec(o.killDelayMs);
+if (!delay || Number(delay[1]) > Number(delay[2])) program.error('--kill-delay-ms must be <min>-<max>, e.g. 100-1500');
+if (!/^patch:[a-z-]+$/.test(o.failpoint)) program.error('--failpoint must name a patch:* point');
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
 
 const database = await provisionNeo4j(o.instance, Boolean(o.allowDbRestart));
@@ -56,7 +61,7 @@ let exitCode = 1;
 try {
   const report = await runSoak(database.connection, {
     agents: o.agents, faults, policy: o.policy as 'reject' | 'block', leaseSeconds: o.leaseSeconds, seed: o.seed,
-    deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents) * 1000, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills,
+    deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents) * 1000, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills, killDelayMs: [Number(delay![1]), Number(delay![2])], failpoint: o.failpoint,
     resumeTimeoutMs: o.resumeTimeoutS * 1000, outagePauseMs: o.outageS * 1000, dbControl: database.control,
     repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), log,
   });

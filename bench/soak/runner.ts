@@ -24,6 +24,10 @@ export interface SoakOptions {
   killMode: 'timer' | 'failpoint';
   /** How many agents the kill fault hits (the first ones to patch). */
   kills: number;
+  /** timer mode: SIGKILL a random [min, max] ms after the patch is sent. */
+  killDelayMs: [number, number];
+  /** failpoint mode: GRAPHGATE_FAILPOINT of the killed process (patch:before-write, patch:after-write, patch:after-reingest, patch:after-mark). */
+  failpoint: string;
   /** Bound on the killed work's resume (retries of the same operationId). */
   resumeTimeoutMs: number;
   /** How long the server stays down in the db fault. */
@@ -103,7 +107,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   };
   const probe = new Graph({ connection, log: silentLogger });
   const claimStatus = async (workId: string, operationId: string) => (await probe.read(soakOperationStatus, { repoId, workId, operationId }))[0]?.status ?? null;
-  const kill = options.faults.kill ? new KillCoordinator(options.killMode, 20, 400, options.resumeTimeoutMs, options.kills, claimStatus) : null;
+  const kill = options.faults.kill ? new KillCoordinator(options.killMode, options.killDelayMs[0], options.killDelayMs[1], options.resumeTimeoutMs, options.kills, options.failpoint, claimStatus) : null;
   const db = options.faults.db && options.dbControl ? new DbFault(options.dbControl, rec, Math.max(2, options.agents), options.outagePauseMs) : null;
   const works: Array<{ workId: string; agentId: string }> = [];
   const started = performance.now();

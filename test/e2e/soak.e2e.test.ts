@@ -18,7 +18,7 @@ describe('soak: two agents on the same files, one killed mid-patch', () => {
   it('ends with every work completed, the killed one resumed, and every invariant held', async () => {
     const report = await runSoak({ ...inject('neo4j'), source: 'env' }, {
       agents: 2, faults: { kill: true, db: false, hostile: false }, policy: 'reject', leaseSeconds: 900, seed: 19,
-      deadlineMs: 100_000, killMode: 'timer', kills: 1, resumeTimeoutMs: 20_000, outagePauseMs: 0, dbControl: null,
+      deadlineMs: 100_000, killMode: 'failpoint', failpoint: 'patch:after-write', killDelayMs: [100, 1500], kills: 1, resumeTimeoutMs: 20_000, outagePauseMs: 0, dbControl: null,
       repoId, keep: false, log: () => undefined,
     });
     const table = formatReport(report);
