@@ -65,7 +65,7 @@ describe('graphgate mcp over stdio with the SDK client', () => {
     expect(tools.map((t) => t.name)).toEqual(['controller_turn']);
     const [tool] = tools;
     expect(tool!.inputSchema).toMatchObject({ type: 'object', required: ['verb'], additionalProperties: false });
-    expect(Object.keys(tool!.inputSchema.properties ?? {}).sort()).toEqual(['agentId', 'args', 'originalPrompt', 'runSessionId', 'traceMeta', 'verb', 'workId']);
+    expect(Object.keys(tool!.inputSchema.properties ?? {}).sort()).toEqual(['agentId', 'args', 'describe', 'originalPrompt', 'runSessionId', 'traceMeta', 'verb', 'workId']);
     expect(tool!.outputSchema).toMatchObject({ type: 'object' });
     expect(tool!.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: false });
     await expect(client.ping()).resolves.toEqual({});
