@@ -22,7 +22,6 @@ const log = createLogger('warn');
 const txMemory = loadQuery<Record<string, never>, { heapBytes: number; transactions: number }>('bench/transaction-memory.cypher');
 const run = promisify(execFile);
 const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
-const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
 
 function listFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir)) {
@@ -102,7 +101,7 @@ try {
       const peaks = await watchPeaks(graph, () => ingestRepository({ graph, root, log, settings: { repoId, ...bound }, projectCache, totals: false }));
       const s = peaks.result;
       const row = {
-        files: size, mode, writeMode: s?.writeMode ?? null, parsed: s?.files.parsed ?? null, rows: s ? sum(s.facts) + sum(s.edges) : null, totalMs: Math.round(performance.now() - started),
+        files: size, mode, writeMode: s?.writeMode ?? null, parsed: s?.files.parsed ?? null, rows: s?.writeRows ?? null, totalMs: Math.round(performance.now() - started),
         writeMs: s?.timings.writeMs ?? null, linkMs: s?.timings.linkMs ?? null, parseMs: s?.timings.parseMs ?? null,
         txHeapMb: peaks.txHeapMb, serverHeapMb: peaks.serverHeapMb, ...(peaks.error ? { error: peaks.error } : {}),
       };

@@ -42,6 +42,13 @@ interface LinkCollect {
   refNodes?: Map<string, NodeRowParam>;
 }
 
+/** Node rows (Ref nodes included) and intra-file edge rows of prepared files (what a transaction's state grows with). */
+function rowsOf(files: ReadonlyArray<{ nodes: unknown[]; edges: unknown[] }>): number {
+  let rows = 0;
+  for (const file of files) rows += file.nodes.length + file.edges.length;
+  return rows;
+}
+
 const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
 const since = (t: number): number => Math.round(performance.now() - t);
 
@@ -77,7 +84,7 @@ export async function parseAndWrite(step: WriteStep): Promise<Map<string, string
   const into = await parseBatches(step, async (batch) => void batches.push(batch));
   step.onProgress?.({ phase: 'write', done: step.toParse.length, total: step.toParse.length, filesPerSecond: 0 });
   const t0 = performance.now();
-  if (rowsOf(batches) > settings.atomicMaxRows) {
+  if (summary.writeRows > settings.atomicMaxRows) {
     // Few files but many facts (generated or very large files): the transaction would hold too much.
     summary.writeMode = 'batched';
     for (const batch of batches) collect(summary, into, await writeBatch(graph, batch));
@@ -92,13 +99,6 @@ export async function parseAndWrite(step: WriteStep): Promise<Map<string, string
   summary.timings.linkMs = done.linkMs;
   summary.timings.writeMs += since(t0) - done.linkMs;
   return into.reads;
-}
-
-/** Node rows (Ref nodes included) and intra-file edge rows the batches write (what the transaction state grows with). */
-function rowsOf(batches: WriteBatchInput[]): number {
-  let rows = 0;
-  for (const batch of batches) for (const file of batch.files) rows += file.nodes.length + file.edges.length;
-  return rows;
 }
 
 /** After batched writes: delete the facts of deleted files, prune their anchors, then the link step. */
@@ -183,6 +183,7 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
       if (inflight) await yieldNow();
     }
     for (const p of prepared) into.refs.push(...p.refs);
+    summary.writeRows += rowsOf(prepared);
     if (into.refNodes) deferRefNodes(prepared, into.refNodes);
     await inflight;
     if (failure) throw failure;

@@ -5,3 +5,4 @@ export const edgesByType = loadQuery<{ repoId: string; type: string }, { from: s
 export const lockHolder = loadQuery<{ repoId: string }, { owner: string; expiresAt: number }>('test-support/ingest-lock-holder.cypher');
 export const propertyTypes = loadQuery<{ repoId: string; label: string }, { id: string; types: Array<{ key: string; type: string }> }>('test-support/ingest-property-types.cypher');
 export const edgesFromOwner = loadQuery<{ repoId: string; path: string; type: string }, { edges: number }>('test-support/edges-from-owner.cypher');
+export const ownedNodeIdentities = loadQuery<{ repoId: string; path: string; label: string }, { id: string; elementId: string }>('test-support/owned-node-identities.cypher');

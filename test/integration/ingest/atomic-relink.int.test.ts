@@ -3,7 +3,7 @@ import { createTsProjectCache, ingestRepository, type IngestSummary } from '../.
 import type { Graph } from '../../../src/graph/graph.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { edgesFromOwner } from '../../support/ingest-queries.js';
+import { edgesFromOwner, ownedNodeIdentities } from '../../support/ingest-queries.js';
 import { removeWorkspace, writeFile, writeWorkspace } from '../../support/mini-workspace.js';
 
 const APP = 'src/app';
@@ -129,6 +129,20 @@ describe('incremental re-ingest under a polling reader', () => {
   it('writes in batches when the parsed rows exceed atomicMaxRows, whatever the file count', async () => {
     const seen = await editWhilePolling(1, { atomicMaxRows: 1 });
     expect(seen.modes).toEqual(new Set(['batched']));
+  });
+
+  it('keeps the node of a fact whose id moved: the shifted template reuses its Usage nodes under the new ids', async () => {
+    const usages = async () => graph.read(ownedNodeIdentities, { repoId, path: PAGE_HTML, label: 'Usage' });
+    writeFile(root, PAGE_HTML, '<app-tile></app-tile>\n<p>a</p>\n');
+    await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, projectCache: cache, changedPaths: [PAGE_HTML], totals: false });
+    const before = await usages();
+    writeFile(root, PAGE_HTML, '\n<app-tile></app-tile>\n<p>a</p>\n');
+    await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, projectCache: cache, changedPaths: [PAGE_HTML], totals: false });
+    const after = await usages();
+    expect(before.map((u) => u.id.replace(/.*#/, ''))).toEqual(['1:1', '2:1']);
+    expect(after.map((u) => u.id.replace(/.*#/, ''))).toEqual(['2:1', '3:1']);
+    expect(after.map((u) => u.elementId).sort()).toEqual(before.map((u) => u.elementId).sort());
+    expect((await graph.read(edgesFromOwner, { repoId, path: PAGE_HTML, type: 'USES_SELECTOR' }))[0]?.edges).toBe(1);
   });
 
   it('ends with both reference edges after the last edit', async () => {
