@@ -31,6 +31,12 @@ export const applyCodePatchVerb = defineVerb({
       }, input, { signal: ctx.signal });
       return { result, ...(progress ? { progress } : {}) };
     } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_ARGS' && error.details.reason === 'file_changed_since_intent') {
+        throw new TurnDenial('INVALID_ARGS', {
+          message: error.message, details: error.details,
+          suggestedAction: { verb: 'read_file_lines', reason: 'the file changed after this operation began: read it, then send the patch with a new operationId', args: { filePath: input.targetFile } },
+        });
+      }
       if (error instanceof AppError && error.code === 'INVALID_ARGS' && 'nearest' in error.details) {
         throw new TurnDenial('INVALID_ARGS', {
           message: error.message, details: error.details,
