@@ -36,6 +36,8 @@ export interface AgentOutcome {
   /** Why the loop stopped early, if it did. */
   error: string | null;
   leaseRefusals: number;
+  /** Plan resubmissions sent as the cheap `{ retryPlanId }` form. */
+  cheapPlanRetries: number;
   /** Refusals of the known-good plan for anything but a lease or a transient outage. */
   goodPlanRejections: string[];
   /** Steps whose answer was not what the loop expects (non-fatal ones included). */
@@ -56,7 +58,7 @@ export class SoakAgent {
   readonly out: AgentOutcome;
 
   constructor(private readonly env: AgentEnv) {
-    this.out = { index: env.index, workId: null, agentId: null, lastState: null, completed: false, error: null, leaseRefusals: 0, goodPlanRejections: [], unexpected: [], hostile: { sent: 0, refused: 0, notRefused: [], codes: {} }, kill: null };
+    this.out = { index: env.index, workId: null, agentId: null, lastState: null, completed: false, error: null, leaseRefusals: 0, cheapPlanRetries: 0, goodPlanRejections: [], unexpected: [], hostile: { sent: 0, refused: 0, notRefused: [], codes: {} }, kill: null };
   }
 
   async run(): Promise<AgentOutcome> {
@@ -175,6 +177,7 @@ export class SoakAgent {
     const full = { verb: 'submit_execution_plan', ...this.ids, args: { planGraph: plan } };
     let args: Record<string, unknown> = full;
     for (let attempt = 0, other = 0; ; attempt++) {
+      if (args !== full) this.out.cheapPlanRetries++;
       const res = await this.call(args);
       if (res.outcome === 'ok' && res.state === 'PLAN_ACCEPTED') return;
       const code = res.deny?.code ?? res.outcome;
