@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 /** Who holds an operation claim: this process (instance id, pid, host) and the turn that claimed it. */
@@ -26,9 +27,19 @@ export function currentOwner(traceRef: string | null = null): OperationOwner {
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+  return !isZombie(pid);
+}
+
+/** Linux: a killed process its parent has not reaped yet still answers kill(pid, 0), but it is dead (state Z). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
   }
 }
 

@@ -24,6 +24,21 @@ describe('operation claim owners', () => {
     expect(ownerIsDead({ instanceId: null, host: hostname(), pid: c.pid })).toBe(false);
   });
 
+  it.skipIf(process.platform !== 'linux')('judges a killed child its parent has not reaped yet (a zombie) dead', async () => {
+    // `sh` forks a child and execs a sleep that never waits for it: once the child is killed it stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const zombiePid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()))));
+    try {
+      expect(ownerIsDead({ ...other, pid: zombiePid })).toBe(false);
+      process.kill(zombiePid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(() => process.kill(zombiePid, 0)).not.toThrow(); // still in the process table
+      expect(ownerIsDead({ ...other, pid: zombiePid })).toBe(true);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
   it('treats another instance holding this process\'s own pid as dead (a pid reused after a restart)', () => {
     expect(ownerIsDead({ ...other, pid: process.pid })).toBe(true);
   });
