@@ -54,7 +54,7 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   batchFiles: 250,
   batchRows: 2000,
   atomicMaxFiles: 1000,
-  atomicMaxRows: 30_000,
+  atomicMaxRows: 20_000,
   lockWaitMs: 10 * 60_000,
   lockLeaseMs: 60_000,
   maxFileBytes: 2_000_000,
