@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import { AppError } from '../../src/errors/index.js';
 import { int, type Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
-import { acquireLock, releaseLock, renewLock } from '../write/ingest.queries.js';
+import { pidAlive } from '../../src/runtime/process-liveness.js';
+import { acquireLock, releaseLock, renewLock, takeOverLock } from '../write/ingest.queries.js';
 
 export interface HeldLock {
   owner: string;
@@ -11,10 +12,20 @@ export interface HeldLock {
 }
 
 /**
+ * A holder `host:pid:random` is dead when it ran on this host, is not this process (whose own runs
+ * queue here), and its pid is gone. Holders on other hosts are only replaced when their lease lapses.
+ */
+export function holderIsDead(holder: string): boolean {
+  const [host, pidText] = holder.split(':');
+  const pid = Number(pidText);
+  return host === hostname() && Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid);
+}
+
+/**
  * Serialises ingests of one repo across processes with a lock node in Neo4j (the store every
  * ingester shares, unlike a file system): `(:IngestLock {id: <repoId>:ingest-lock})` holds an owner
  * and a lease expiry in server time. The holder renews the lease every third of it; a crashed
- * holder's lock is taken over once the lease lapsed. A second ingest polls until it gets the lock
+ * holder's lock is taken over once the lease lapsed, or at once when it died on this host. A second ingest polls until it gets the lock
  * or `waitMs` passes (then TIMEOUT).
  */
 export async function acquireIngestLock(graph: Graph, repoId: string, options: { leaseMs: number; waitMs: number; log: Logger; renew?: boolean }): Promise<HeldLock> {
@@ -25,6 +36,14 @@ export async function acquireIngestLock(graph: Graph, repoId: string, options: {
   for (;;) {
     const [row] = await graph.write(acquireLock, { repoId, owner, leaseMs: int(options.leaseMs) });
     if (row?.acquired) break;
+    // A holder killed on this host (kill -9 mid-ingest) would block everyone until its lease lapses.
+    if (row?.holder && holderIsDead(row.holder)) {
+      const [taken] = await graph.write(takeOverLock, { repoId, deadOwner: row.holder, owner, leaseMs: int(options.leaseMs) });
+      if (taken?.acquired) {
+        options.log.warn('took over the ingest lock of a dead process', { repoId, holder: row.holder });
+        break;
+      }
+    }
     if (Date.now() - started >= options.waitMs) {
       throw new AppError('TIMEOUT', { message: `Another ingest of this repository holds the lock (${row?.holder ?? 'unknown'}).`, details: { repoId } });
     }

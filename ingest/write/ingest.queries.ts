@@ -45,6 +45,7 @@ export const awaitFulltextRefresh = loadQuery<Record<string, never>, never>('ing
 
 export const acquireLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, { acquired: boolean; holder: string; expiresAt: number }>('ingest/acquire-lock.cypher');
 export const renewLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, { renewed: boolean }>('ingest/renew-lock.cypher');
+export const takeOverLock = loadQuery<Repo & { deadOwner: string; owner: string; leaseMs: Integer }, { acquired: boolean }>('ingest/take-over-lock.cypher');
 export const releaseLock = loadQuery<Repo & { owner: string }, { released: number }>('ingest/release-lock.cypher');
 
 export const findRefsByKey = loadQuery<Repo & { keys: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-key.cypher');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { pidAlive } from '../../runtime/process-liveness.js';
 
 /** Who holds an operation claim: this process (instance id, pid, host) and the turn that claimed it. */
 export interface OperationOwner {
@@ -21,26 +21,6 @@ export const claimTtlMs = (turnTimeoutMs: number): number => turnTimeoutMs + CLA
 
 export function currentOwner(traceRef: string | null = null): OperationOwner {
   return { instanceId: PROCESS_INSTANCE_ID, pid: process.pid, host: hostname(), traceRef };
-}
-
-/** Whether a process with this pid exists here (EPERM: it exists but belongs to someone else). */
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-  return !isZombie(pid);
-}
-
-/** Linux: a killed process its parent has not reaped yet still answers kill(pid, 0), but it is dead (state Z). */
-function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return false;
-  }
 }
 
 /**
