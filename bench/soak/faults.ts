@@ -25,7 +25,7 @@ export interface KillRecord {
 
 /** Hands the kill fault to the first `count` agents to start patching (under `reject`, the ones the others wait for). */
 export class KillCoordinator {
-  private claimed = 0;
+  private readonly claimed = new Set<number>();
   constructor(
     readonly mode: 'timer' | 'failpoint',
     readonly minDelayMs: number,
@@ -39,9 +39,10 @@ export class KillCoordinator {
     readonly claimStatus: (workId: string, operationId: string) => Promise<string | null>,
   ) {}
 
-  claim(_agent: number): boolean {
-    if (this.claimed >= this.count) return false;
-    this.claimed++;
+  /** True once per agent, for the first `count` agents to ask (each asks at every patch). */
+  claim(agent: number): boolean {
+    if (this.claimed.has(agent) || this.claimed.size >= this.count) return false;
+    this.claimed.add(agent);
     return true;
   }
 }
