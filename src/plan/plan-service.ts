@@ -14,6 +14,9 @@ import { validatePlan, type PlanValidationResult } from './validator.js';
 import { dropWaiting, loadWaiting, storeWaiting } from './waiting-plans.js';
 import { REJECTION_CODES, type RejectionCode } from './violation.js';
 
+/** Refusals that rest on a proof chain the graph did not show. */
+const CHAIN_CODES: ReadonlySet<string> = new Set(['PLAN_ORIGIN_UNKNOWN', 'PLAN_FEDERATION_PROOF_MISSING']);
+
 /** One friction record per rejection code of a rejected submission (the session layer stores them). */
 export interface PlanFriction {
   code: RejectionCode;
@@ -100,6 +103,15 @@ export class PlanService {
    * decides them itself (submit_execution_plan: PlanLeases, which keeps a lease-refused plan).
    */
   async validate(workId: string, submission: unknown, run?: RunOptions, options: { leasesCheckedByCaller?: boolean } = {}): Promise<PlanVerdict> {
+    const verdict = await this.validateOnce(workId, submission, run, options);
+    // A proof chain read while a re-ingest commits can miss an edge for a moment (ingest/README.md
+    // "Atomic updates"): a refusal that rests on a missing chain is read once more before it stands.
+    if (verdict.accepted || !verdict.violations.some((v) => CHAIN_CODES.has(v.code))) return verdict;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return this.validateOnce(workId, submission, run, options);
+  }
+
+  private async validateOnce(workId: string, submission: unknown, run: RunOptions | undefined, options: { leasesCheckedByCaller?: boolean }): Promise<PlanVerdict> {
     const built = await buildValidationContext(this.forWork(workId), submission, (this.scope.now ?? (() => new Date()))(), run);
     const { facts } = built;
     // Under `block` a resource leased by another live work is not a plan defect: acceptance queues the work (src/execution/locks/plan-leases.ts).
