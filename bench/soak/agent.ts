@@ -183,7 +183,8 @@ export class SoakAgent {
       const code = res.deny?.code ?? res.outcome;
       if (code === LEASE) {
         this.out.leaseRefusals++;
-        const retryPlanId = res.deny?.details.retryPlanId;
+        // Follow the refusal's advice as an agent would: the suggested call names the kept plan.
+        const retryPlanId = res.suggestedAction?.args?.retryPlanId ?? res.deny?.details.planId;
         args = typeof retryPlanId === 'string' ? { verb: 'submit_execution_plan', ...this.ids, args: { retryPlanId } } : full;
       } else if (TRANSIENT.has(code)) {
         // An outage or a concurrent writer: not a verdict on the plan.
