@@ -18,6 +18,7 @@ export interface TurnLike {
   result: Record<string, unknown>;
   denyReasons: string[];
   deny?: { code: string; message: string; retryable: boolean; details: Record<string, unknown> };
+  suggestedAction?: { verb: string; args?: Record<string, unknown>; retryAfterMs?: number };
 }
 
 /** One answered or failed call: `res` when the server answered, `error` when the call itself failed (process gone, timeout). */
