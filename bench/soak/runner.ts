@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ingestRepository } from '../../ingest/index.js';
 import { Graph, migrateSchema, type ConnectionInfo } from '../../src/graph/index.js';
 import { silentLogger } from '../../src/runtime/logger.js';
+import { seededRandom } from '../../src/runtime/seeded-random.js';
 import { SoakAgent, type AgentOutcome } from './agent.js';
 import { McpAgent } from './client.js';
 import { DbFault, KillCoordinator, type DbControl, type DbFaultRecord } from './faults.js';
@@ -61,18 +62,6 @@ export interface SoakReport {
   ok: boolean;
 }
 
-/** Deterministic randomness for kill timing and backoff jitter (the seed is in the reproduce command). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The soak: one git copy of the fixture, ingested once; K `graphgate mcp` processes over stdio each
  * running the whole agent loop on the same files, with the chosen faults; then the invariants.
@@ -98,7 +87,8 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   log(`ingested in ${(ingestMs / 1000).toFixed(1)} s; starting ${options.agents} agent(s)`);
 
   const rec = new Recorder();
-  const rng = mulberry32(options.seed);
+  // Deterministic kill timing and backoff jitter: the seed is in the reproduce command.
+  const rng = seededRandom(options.seed);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
     NEO4J_URI: connection.uri, NEO4J_USERNAME: connection.username, NEO4J_PASSWORD: connection.password,

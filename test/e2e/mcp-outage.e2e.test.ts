@@ -7,15 +7,7 @@ import { makeFixtureRepo, readTurns, writeFixtureFacts, type FixtureRepo } from 
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { connectClient } from '../support/mcp-process.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return check();
-}
+import { until } from '../support/until.js';
 
 describe('graphgate mcp during a Neo4j outage (real process, real client, the graph cut by a TCP proxy)', () => {
   let graph: Graph;

@@ -4,17 +4,9 @@
  * not a result: report the tasks each system won, and a bootstrap interval of the difference.
  */
 
-/** mulberry32: a small seeded PRNG, so the same tasks always give the same interval. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../runtime/seeded-random.js';
+
+export { seededRandom };
 
 export interface PairedComparison {
   tasks: number;

@@ -12,6 +12,7 @@ import { mintId, WorkStore, type DeferredTurn } from '../../../src/session/index
 import { makeDispatcher, makeFixtureRepo, readTurns, setWorkState, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
+import { until } from '../../support/until.js';
 
 const ping = loadQuery<Record<string, never>, { ok: number }>('test-support/ping.cypher');
 
@@ -30,15 +31,6 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   const started = performance.now();
   const value = await work();
   return { value, ms: performance.now() - started };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return check();
 }
 
 describe('graph outage: fail fast, log the turns when the graph returns (real Neo4j behind a TCP proxy)', () => {
