@@ -16,27 +16,28 @@ import type { EnvelopeValues } from '../support/plan-fixture.js';
 
 const CHAIN = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
 
+/** One ingested fixture copy under an overlap policy and one MCP client on it, for a describe block. */
+function collisionFixture(label: string, overlapPolicy: 'block' | 'reject') {
+  const env = { graph: undefined as unknown as Graph, fixture: undefined as unknown as ReturnType<typeof gitFixtureCopy>, client: undefined as unknown as Client, repoId: testNamespace(label) };
+  beforeAll(async () => {
+    env.graph = openTestGraph();
+    env.fixture = gitFixtureCopy(AGENT_LOOP_GATES, { locks: { overlapPolicy, leaseSeconds: 900 } });
+    await ingestRepository({ graph: env.graph, root: env.fixture.root, log: silentLogger, settings: { repoId: env.repoId } });
+    ({ client: env.client } = await connectClient(env.fixture.root, env.repoId));
+  }, 180_000);
+  afterAll(async () => {
+    await env.client?.close();
+    await cleanNamespace(env.graph, env.repoId);
+    env.fixture?.dispose();
+    await env.graph?.close();
+  });
+  return { env, call: turnCaller(() => env.client) };
+}
+
 // Two works on the same files under `locks.overlapPolicy: block`: the second is accepted but queued,
 // and its mutations are refused with a retryable EXEC_SIDE_EFFECT_COLLISION while the first holds them.
 describe('a second work colliding with the first at mutation time (overlapPolicy block)', () => {
-  let graph: Graph;
-  let fixture: ReturnType<typeof gitFixtureCopy>;
-  let client: Client;
-  const repoId = testNamespace('agent-block');
-  const call = turnCaller(() => client);
-
-  beforeAll(async () => {
-    graph = openTestGraph();
-    fixture = gitFixtureCopy(AGENT_LOOP_GATES, { locks: { overlapPolicy: 'block', leaseSeconds: 900 } });
-    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
-    ({ client } = await connectClient(fixture.root, repoId));
-  }, 180_000);
-  afterAll(async () => {
-    await client?.close();
-    await cleanNamespace(graph, repoId);
-    fixture?.dispose();
-    await graph?.close();
-  });
+  const { call, env } = collisionFixture('agent-block', 'block');
 
   it('queues the second plan and refuses its patch and recipe on the held file, writing nothing', async () => {
     const accept = async () => {
@@ -61,9 +62,9 @@ describe('a second work colliding with the first at mutation time (overlapPolicy
     const holders = JSON.stringify(patched.deny?.details);
     expect(holders).toContain(a.ids.workId);
     // The refused work wrote nothing: no edit in a worktree of B, and the main checkout is clean.
-    const bWorktree = join(fixture.root, '.worktrees', b.ids.workId);
+    const bWorktree = join(env.fixture.root, '.worktrees', b.ids.workId);
     if (existsSync(bWorktree)) expect(git(bWorktree, 'status', '--porcelain')).toBe('');
-    expect(git(fixture.root, 'status', '--porcelain')).toBe('');
+    expect(git(env.fixture.root, 'status', '--porcelain')).toBe('');
 
     // A, the holder, mutates the same file freely.
     const own = await call({ verb: 'apply_code_patch', ...a.ids, args: { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'replace_text', oldText: LINES.status, newText: `${LINES.status}\n${LINES.total}` }] } });
@@ -76,24 +77,7 @@ describe('a second work colliding with the first at mutation time (overlapPolicy
 // each retry costs its small request instead of the plan, and once the first work completes the
 // retry is accepted with the kept plan.
 describe('a second work waiting under overlapPolicy reject retries its kept plan cheaply', () => {
-  let graph: Graph;
-  let fixture: ReturnType<typeof gitFixtureCopy>;
-  let client: Client;
-  const repoId = testNamespace('agent-reject');
-  const call = turnCaller(() => client);
-
-  beforeAll(async () => {
-    graph = openTestGraph();
-    fixture = gitFixtureCopy(AGENT_LOOP_GATES, { locks: { overlapPolicy: 'reject', leaseSeconds: 900 } });
-    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
-    ({ client } = await connectClient(fixture.root, repoId));
-  }, 180_000);
-  afterAll(async () => {
-    await client?.close();
-    await cleanNamespace(graph, repoId);
-    fixture?.dispose();
-    await graph?.close();
-  });
+  const { call, env } = collisionFixture('agent-reject', 'reject');
 
   it('refuses, keeps the plan, charges each retry only its request, and accepts the kept plan after the holder completes', async () => {
     const start = async () => {
@@ -129,7 +113,7 @@ describe('a second work waiting under overlapPolicy reject retries its kept plan
     expect(retryCost * 20).toBeLessThan(planCost);
 
     // The holder completes (its nodes marked done here; the full loop is agent-loop.e2e): completion releases its leases.
-    await graph.write(setWorkState, { workId: a.ids.workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: int(1), completedNodes: int(1) });
+    await env.graph.write(setWorkState, { workId: a.ids.workId, repoId: env.repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: int(1), completedNodes: int(1) });
     const done = await call({ verb: 'signal_task_complete', ...a.ids });
     expect(done.state).toBe('COMPLETED');
     const accepted = await call(retry);
