@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,10 +10,10 @@ import { silentLogger } from '../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { connectClient } from '../support/mcp-process.js';
 import { copyFixture, goldenFixturePlan, planService, ORDERS_LIST_HTML, ORDERS_LIST_TS, type EnvelopeValues } from '../support/plan-fixture.js';
+import { git } from '../support/agent-loop-fixture.js';
 
 const STATUS_LINE = "    { field: 'status', headerName: 'Status', cellRenderer: 'statusRenderer' },";
 const TOTAL_LINE = "    { field: 'total', headerName: 'Order total', type: 'numericColumn' },";
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
 
 // The execution loop over stdio: initialize_work → accepted plan → apply_code_patch (replace_text, a codemod, a retry) → progress.
 describe('apply_code_patch over MCP stdio', () => {

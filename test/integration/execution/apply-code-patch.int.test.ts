@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
-import { AppError } from '../../../src/errors/index.js';
+import type { AppError } from '../../../src/errors/index.js';
 import { PatchService } from '../../../src/execution/patches/patch-service.js';
 import { WorkspaceManager } from '../../../src/execution/worktree/workspace-manager.js';
 import type { Graph } from '../../../src/graph/graph.js';
@@ -14,6 +13,8 @@ import { silentLogger } from '../../../src/runtime/logger.js';
 import { int, setWorkState } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { git } from '../../support/agent-loop-fixture.js';
+import { denied } from '../../support/denied.js';
 
 const readSymbols = loadQuery<{ repoId: string; path: string }, { names: string[] }>('test-support/read-file-symbols.cypher');
 const readTagUsages = loadQuery<{ repoId: string; paths: string[]; limit: ReturnType<typeof int> }, { tag: string; lineStart: number }>('plan/read-tag-usages.cypher');
@@ -28,13 +29,6 @@ function executionPlan(): PlanGraph {
   return { ...plan, nodes: [...plan.nodes, extra('c-template', ORDERS_LIST_HTML), extra('c-service', ORDERS_SERVICE), extra('c-routing', ROUTING)] };
 }
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
-
-async function denied(p: Promise<unknown>): Promise<AppError> {
-  const error = await p.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', () => {
   let graph: Graph;

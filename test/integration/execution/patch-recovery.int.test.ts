@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
-import { AppError } from '../../../src/errors/index.js';
 import { OperationStore, sha256 } from '../../../src/execution/idempotency/operation-store.js';
 import { summariseDiff } from '../../../src/execution/patches/diff-summary.js';
 import type { ApplyCodePatchArgs } from '../../../src/execution/patches/patch-edits.schema.js';
@@ -16,16 +14,11 @@ import { silentLogger } from '../../../src/runtime/logger.js';
 import { setWorkState } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { git } from '../../support/agent-loop-fixture.js';
+import { denied } from '../../support/denied.js';
 
 const readOperation = loadQuery<{ repoId: string; workId: string; operationId: string }, { op: Record<string, unknown> | null }>('test-support/read-operation.cypher');
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function denied(p: Promise<unknown>): Promise<AppError> {
-  const error = await p.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 // The expiry path of a patch's crash recovery, in process: an owner that claimed an operation and
 // recorded its write intent "stops" (its claim simply expires); the next apply takes it over and

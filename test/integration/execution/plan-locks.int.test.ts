@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import type { PlanGraph } from '../../../src/plan/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { int, makeDispatcher, readTurns, setWorkState, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { git } from '../../support/agent-loop-fixture.js';
 import {
   acceptPlan, copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, PACK_FILES, PLAN_TEST_GATES, planService, startWork, type EnvelopeValues,
 } from '../../support/plan-fixture.js';
@@ -21,7 +21,6 @@ import {
 const CHAIN = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
 const FILE = fileResource(ORDERS_LIST_TS);
 const readRepoRoot = loadQuery<{ repoId: string }, { root: string | null }>('test-support/read-repo-root.cypher');
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const patchArgs = (from: string, to: string) => ({
   planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'replace_text', oldText: from, newText: to }],

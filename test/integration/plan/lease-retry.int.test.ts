@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
 import { estimateTokens } from '../../../src/controller/budget.js';
@@ -12,9 +11,9 @@ import { silentLogger } from '../../../src/runtime/logger.js';
 import { int, makeDispatcher, readTurns, setWorkState, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { git } from '../../support/agent-loop-fixture.js';
 
 const CHAIN = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
 
 // Issue 19 "Waiting without burning budget": under `reject` a plan refused only for another work's
 // leases is kept server-side; the agent retries with `retryPlanId` (no plan body), paying only that
