@@ -86,7 +86,7 @@ export const ConfigSchema = z.strictObject({
     scratchMaxBytes: int(1, 16 * 1024 * 1024).describe('largest scratch file write_scratch_file accepts'),
     searchMaxResults: int(1, 5_000).describe('most matches one search_codebase_text returns'),
     traceMaxNeighbours: int(1, 1_000).describe('most neighbours one trace_symbol_graph returns'),
-    packMaxFiles: int(1, 5_000).describe('most files the placeholder initialize_work puts in a pack'),
+    packMaxFiles: int(1, 5_000).describe('most files initialize_work puts in a pack'),
   }),
   gates: GatesSchema,
   recipes: z.strictObject({
