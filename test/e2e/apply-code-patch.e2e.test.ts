@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestRepository } from '../../ingest/index.js';
 import { TurnResponseSchema, type TurnResponse } from '../../src/controller/envelope.schema.js';
 import type { Graph } from '../../src/graph/graph.js';
 import type { PlanGraph, PlanGraphSchemaDocument } from '../../src/plan/index.js';
-import { silentLogger } from '../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { connectClient } from '../support/mcp-process.js';
-import { copyFixture, goldenFixturePlan, planService, ORDERS_LIST_HTML, ORDERS_LIST_TS, type EnvelopeValues } from '../support/plan-fixture.js';
+import { copyFixture, goldenFixturePlan, planService, ORDERS_LIST_HTML, ORDERS_LIST_TS, type EnvelopeValues, ingestedGitFixture } from '../support/plan-fixture.js';
 import { git } from '../support/agent-loop-fixture.js';
 
 const STATUS_LINE = "    { field: 'status', headerName: 'Status', cellRenderer: 'statusRenderer' },";
@@ -26,11 +24,7 @@ describe('apply_code_patch over MCP stdio', () => {
 
   beforeAll(async () => {
     graph = openTestGraph();
-    fixture = copyFixture();
-    git(fixture.root, 'init', '-q', '-b', 'main');
-    git(fixture.root, 'add', '-A');
-    git(fixture.root, 'commit', '-q', '-m', 'fixture');
-    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
+    fixture = await ingestedGitFixture(graph, repoId);
     ({ client } = await connectClient(fixture.root, repoId));
   }, 120_000);
   afterAll(async () => {

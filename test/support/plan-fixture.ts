@@ -7,6 +7,9 @@ import { PackStore } from '../../src/pack/index.js';
 import type { PlanGraph } from '../../src/plan/index.js';
 import { PlanService } from '../../src/plan/plan-service.js';
 import { mintId, WorkStore } from '../../src/session/index.js';
+import { ingestRepository } from '../../ingest/index.js';
+import { silentLogger } from '../../src/runtime/logger.js';
+import { git } from './agent-loop-fixture.js';
 import { setWorkState } from './controller.js';
 import { FIXTURE_ROOT } from './extract-fixture.js';
 
@@ -57,6 +60,16 @@ export function copyFixture(): { root: string; dispose(): void } {
   mkdirSync(join(root, '.ai', 'config'), { recursive: true });
   writeFileSync(join(root, '.ai', 'config', 'repo.json'), `${JSON.stringify({ gates: PLAN_TEST_GATES }, null, 2)}\n`);
   return { root, dispose: () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+/** A copy of the fixture committed on `main` (worktrees are cut from it), ingested under `repoId`. */
+export async function ingestedGitFixture(graph: Graph, repoId: string): Promise<{ root: string; dispose(): void }> {
+  const fixture = copyFixture();
+  git(fixture.root, 'init', '-q', '-b', 'main');
+  git(fixture.root, 'add', '-A');
+  git(fixture.root, 'commit', '-q', '-m', 'fixture');
+  await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId }, totals: false });
+  return fixture;
 }
 
 export const ORDERS_LIST_TS = 'projects/host/src/app/orders/orders-list/orders-list.component.ts';

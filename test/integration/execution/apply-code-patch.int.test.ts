@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestRepository } from '../../../ingest/index.js';
 import type { AppError } from '../../../src/errors/index.js';
 import { PatchService } from '../../../src/execution/patches/patch-service.js';
 import { WorkspaceManager } from '../../../src/execution/worktree/workspace-manager.js';
@@ -12,7 +11,7 @@ import type { PlanGraph } from '../../../src/plan/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { int, setWorkState } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, planService, startWork, type EnvelopeValues, ingestedGitFixture } from '../../support/plan-fixture.js';
 import { git } from '../../support/agent-loop-fixture.js';
 import { denied } from '../../support/denied.js';
 
@@ -40,11 +39,7 @@ describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', 
 
   beforeAll(async () => {
     graph = openTestGraph();
-    fixture = copyFixture();
-    git(fixture.root, 'init', '-q', '-b', 'main');
-    git(fixture.root, 'add', '-A');
-    git(fixture.root, 'commit', '-q', '-m', 'fixture');
-    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId }, totals: false });
+    fixture = await ingestedGitFixture(graph, repoId);
     const work = await startWork(graph, repoId, fixture.root, [ORDERS_LIST_TS, ORDERS_LIST_HTML, ORDERS_SERVICE]);
     const plans = planService(graph, repoId, fixture.root);
     const acceptance = plans.acceptance(work.workId, executionPlan());

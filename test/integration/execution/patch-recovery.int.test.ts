@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestRepository } from '../../../ingest/index.js';
 import { OperationStore, sha256 } from '../../../src/execution/idempotency/operation-store.js';
 import { summariseDiff } from '../../../src/execution/patches/diff-summary.js';
 import type { ApplyCodePatchArgs } from '../../../src/execution/patches/patch-edits.schema.js';
@@ -13,7 +12,7 @@ import { PackStore } from '../../../src/pack/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { setWorkState } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, planService, startWork, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, planService, startWork, type EnvelopeValues, ingestedGitFixture } from '../../support/plan-fixture.js';
 import { git } from '../../support/agent-loop-fixture.js';
 import { denied } from '../../support/denied.js';
 
@@ -44,11 +43,7 @@ describe('apply_code_patch takeover after the claim expired (real Neo4j, real gi
 
   beforeAll(async () => {
     graph = openTestGraph();
-    fixture = copyFixture();
-    git(fixture.root, 'init', '-q', '-b', 'main');
-    git(fixture.root, 'add', '-A');
-    git(fixture.root, 'commit', '-q', '-m', 'fixture');
-    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId }, totals: false });
+    fixture = await ingestedGitFixture(graph, repoId);
     const work = await startWork(graph, repoId, fixture.root, [ORDERS_LIST_TS, ORDERS_LIST_HTML, ORDERS_SERVICE]);
     const plans = planService(graph, repoId, fixture.root);
     const env = { workId: 'w', worktreeRoot: '.', repoSnapshotId: 's', contextPackRef: 'p', contextPackHash: 'h', scopeAllowlistRef: 'a', policyVersionSet: [] } as unknown as EnvelopeValues;

@@ -1,7 +1,6 @@
 import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestRepository } from '../../../ingest/index.js';
 import { TurnResponseSchema, type TurnResponse } from '../../../src/controller/envelope.schema.js';
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
 import { fileResource, LockService } from '../../../src/execution/locks/lock-service.js';
@@ -10,12 +9,11 @@ import type { Graph } from '../../../src/graph/graph.js';
 import { loadQuery } from '../../../src/graph/query-registry.js';
 import { PackStore } from '../../../src/pack/index.js';
 import type { PlanGraph } from '../../../src/plan/index.js';
-import { silentLogger } from '../../../src/runtime/logger.js';
 import { int, makeDispatcher, readTurns, setWorkState, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { git } from '../../support/agent-loop-fixture.js';
 import {
-  acceptPlan, copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, PACK_FILES, PLAN_TEST_GATES, planService, startWork, type EnvelopeValues,
+  acceptPlan, copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_SERVICE, PACK_FILES, PLAN_TEST_GATES, planService, startWork, type EnvelopeValues, ingestedGitFixture,
 } from '../../support/plan-fixture.js';
 
 const CHAIN = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
@@ -49,11 +47,7 @@ describe('plan acceptance, mutations and completion take, check and release leas
 
   beforeAll(async () => {
     graph = openTestGraph();
-    fixture = copyFixture();
-    git(fixture.root, 'init', '-q', '-b', 'main');
-    git(fixture.root, 'add', '-A');
-    git(fixture.root, 'commit', '-q', '-m', 'fixture');
-    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId }, totals: false });
+    fixture = await ingestedGitFixture(graph, repoId);
     rejecting = makeDispatcher(graph, fixture.root, repoId, { config: testConfig(repoId, { gates: PLAN_TEST_GATES, locks: { overlapPolicy: 'reject', leaseSeconds: 900 } }) });
     blocking = makeDispatcher(graph, fixture.root, repoId, { config: testConfig(repoId, { gates: PLAN_TEST_GATES, locks: { overlapPolicy: 'block', leaseSeconds: 900 } }) });
     locks = new LockService({ graph, repoId });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestRepository } from '../../../ingest/index.js';
 import { estimateTokens } from '../../../src/controller/budget.js';
 import { TurnResponseSchema, type TurnResponse } from '../../../src/controller/envelope.schema.js';
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
@@ -7,11 +6,9 @@ import { fileResource, LockService } from '../../../src/execution/locks/lock-ser
 import type { Graph } from '../../../src/graph/graph.js';
 import { PackStore } from '../../../src/pack/index.js';
 import type { PlanGraph } from '../../../src/plan/index.js';
-import { silentLogger } from '../../../src/runtime/logger.js';
 import { int, makeDispatcher, readTurns, setWorkState, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues } from '../../support/plan-fixture.js';
-import { git } from '../../support/agent-loop-fixture.js';
+import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues, ingestedGitFixture } from '../../support/plan-fixture.js';
 
 const CHAIN = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
 
@@ -41,11 +38,7 @@ describe('lease refusal keeps the plan; retryPlanId re-checks it cheaply (real N
 
   beforeAll(async () => {
     graph = openTestGraph();
-    fixture = copyFixture();
-    git(fixture.root, 'init', '-q', '-b', 'main');
-    git(fixture.root, 'add', '-A');
-    git(fixture.root, 'commit', '-q', '-m', 'fixture');
-    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId }, totals: false });
+    fixture = await ingestedGitFixture(graph, repoId);
     rejecting = makeDispatcher(graph, fixture.root, repoId, { config: testConfig(repoId, { gates: PLAN_TEST_GATES, locks: { overlapPolicy: 'reject', leaseSeconds: 900 } }) });
     blocking = makeDispatcher(graph, fixture.root, repoId, { config: testConfig(repoId, { gates: PLAN_TEST_GATES, locks: { overlapPolicy: 'block', leaseSeconds: 900 } }) });
     for (const name of ['a', 'b', 'c', 'd']) await newWork(name);
