@@ -1,8 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { identifyRepo } from '../../../ingest/pipeline/repo-identity.js';
-import { resolveSettings } from '../../../ingest/pipeline/settings.js';
 import { loadConfig } from '../../config/index.js';
+import { resolveRepoId } from '../../config/repo-id.js';
 import { AppError } from '../../errors/index.js';
 import { openGraph } from '../../graph/index.js';
 import type { Logger } from '../../runtime/logger.js';
@@ -19,7 +18,7 @@ export async function approveWork(input: { repo: string; workId: string; ttlMinu
     throw new AppError('NOT_FOUND', { message: `No repository at ${input.repo}.`, details: { repo: input.repo } });
   });
   const { config } = loadConfig({ repoRoot });
-  const repoId = config.repo.id ?? (await identifyRepo(repoRoot, resolveSettings(repoRoot).repoId)).repoId;
+  const repoId = await resolveRepoId(repoRoot, config);
   const graph = await openGraph({ log: input.log });
   try {
     const store = new ApprovalStore({ graph, repoId, workspaces: new WorkspaceManager({ graph, repoId, repoRoot }) });
