@@ -72,6 +72,7 @@ export const ConfigSchema = z.strictObject({
     autoIngest: z.boolean().default(true).describe('graphgate mcp ingests the repository on its first tools/call (incrementally when already ingested); off: REPO_NOT_INGESTED names the command'),
     watch: z.boolean().default(true).describe('after its first ingest, graphgate mcp watches the working tree and re-ingests changed files'),
     ingestWaitMs: int(0, 600_000).default(20_000).describe('how long a turn waits for a running ingest before answering the retryable REPO_INGESTING with its progress'),
+    inlineSchema: z.enum(['auto', 'always', 'never']).default('auto').describe('the full PlanGraph JSON Schema inline in initialize_work: auto = only for a client that has not listed MCP resources in this session; otherwise a reference to graphgate://schema/plan-graph'),
   }),
   budget: z.strictObject({
     maxTokens: int(1, 100_000_000).describe('token budget of one work (tokens ≈ request bytes / 4)'),
@@ -87,6 +88,7 @@ export const ConfigSchema = z.strictObject({
     searchMaxResults: int(1, 5_000).describe('most matches one search_codebase_text returns'),
     traceMaxNeighbours: int(1, 1_000).describe('most neighbours one trace_symbol_graph returns'),
     packMaxFiles: int(1, 5_000).describe('most files initialize_work puts in a pack'),
+    packResponseTokens: int(500, 200_000).default(6_000).describe('estimated tokens (characters / 4) the pack part of an initialize_work or escalate answer may use; the rest of the pack is read page by page (read_resource, graphgate://work/<id>/pack)'),
   }),
   gates: GatesSchema,
   recipes: z.strictObject({
