@@ -65,7 +65,7 @@ export const escalateVerb = defineVerb({
     const planGraphSchema = await ctx.plans.schemaFor(workId, { signal: ctx.signal });
     return {
       ...packOutcome(grown, stored),
-      result: packResult(grown, stored, {
+      result: packResult(ctx, grown, stored, {
         delta: { ...grown.delta, previousHash: ctx.work?.pack?.hash ?? null, previousVersion: previous.header.version, version: pack.header.version },
         planGraphSchema,
       }),

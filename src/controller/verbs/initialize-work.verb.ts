@@ -77,7 +77,7 @@ export const initializeWorkVerb = defineVerb({
     return {
       createdWork: work,
       ...packOutcome(assembled, stored),
-      result: packResult(assembled, stored, {
+      result: packResult(ctx, assembled, stored, {
         ...(ctx.work ? { previousWorkId: ctx.work.work.id } : {}),
         planGraphSchema,
         sideChannels: { overrides, attachments: attachments.map((a) => ({ artifactId: a.artifactId, source: a.source, status: a.status, ...(a.reason ? { reason: a.reason } : {}) })) },

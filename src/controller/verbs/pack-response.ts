@@ -27,7 +27,7 @@ export function assemblyContext(ctx: VerbContext) {
  * insufficient pack the missing anchors, escalation plan and blocked commands. `extra` (schema, side
  * channels, delta) is measured first and the summary gets the bytes that are left.
  */
-export function packResult(assembled: AssembledPack, stored: StoredPack, extra: Record<string, unknown>): Record<string, unknown> {
+export function packResult(_ctx: VerbContext, assembled: AssembledPack, stored: StoredPack, extra: Record<string, unknown>): Record<string, unknown> {
   const { pack, strategy } = assembled;
   const base = {
     contextPack: {
