@@ -1,7 +1,7 @@
 import type { Graph, GraphTx } from '../../src/graph/index.js';
 import type { PropValue } from '../model/facts.js';
 import { chunk, bump, groupBy } from './batches.js';
-import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, reuseNodes, type NodeRowParam } from './ingest.queries.js';
+import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, reuseNodes, reuseNodesKeepEdges, type NodeRowParam } from './ingest.queries.js';
 import type { PreparedFile } from './prepare-rows.js';
 import { targetKeys } from './ref-keys.js';
 import { MERGE_REL, type EdgeRowParam } from './rel-queries.js';
@@ -25,6 +25,12 @@ export interface WriteBatchInput {
    * write. Ids several files share (a contract tag declared twice) still MERGE.
    */
   created?: Set<string>;
+  /**
+   * Keep the replaced files' relationships instead of deleting them first: the caller merges every
+   * relationship again and prunes the ones not written (replace-and-link.ts), so an unchanged edge is
+   * never deleted and re-created — a reader racing the commit cannot miss it.
+   */
+  keepEdges?: boolean;
 }
 
 export interface WriteBatchResult {
@@ -149,6 +155,7 @@ async function replaceOwned(tx: GraphTx, input: WriteBatchInput, rows: NodeRowPa
   const old = new Map<string, OwnedNode>();
   for (const paths of chunk(input.replacing, 500)) {
     for (const row of await tx.run(readOwnedNodes, { repoId, paths })) old.set(row.id, { ownerFile: row.ownerFile, labels: row.labels, keyProps: row.keyProps });
+    if (input.keepEdges) continue;
     await tx.run(deleteRefEdges, { repoId, paths });
     await tx.run(deleteOwnedEdges, { repoId, paths });
   }
@@ -157,7 +164,7 @@ async function replaceOwned(tx: GraphTx, input: WriteBatchInput, rows: NodeRowPa
   // A fact whose id moved (a line inserted above it) keeps its node: see reuse-nodes.cypher.
   const reused = new Set<string>();
   for (const part of chunk(pairStale(stale, old, fresh), input.batchRows)) {
-    for (const row of await tx.run(reuseNodes, { rows: part })) row.reused.forEach((id) => reused.add(id));
+    for (const row of await tx.run(input.keepEdges ? reuseNodesKeepEdges : reuseNodes, { rows: part })) row.reused.forEach((id) => reused.add(id));
   }
   result.deletedNodes += reused.size;
   for (const ids of chunk(stale.filter((id) => !reused.has(id)), input.batchRows)) {

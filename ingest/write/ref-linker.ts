@@ -5,7 +5,7 @@ import { createNodes, deleteEdgesOfRefs, findRefsByAttrKey, findRefsByFrom, find
 import type { RefRow } from './prepare-rows.js';
 import type { RefTarget } from './ref-keys.js';
 import { buildResolvers, type Resolution } from './ref-resolver.js';
-import { MERGE_REL } from './rel-queries.js';
+import { edgeKey, MERGE_REL } from './rel-queries.js';
 import { graphRunner, txRunner, type Runner } from './runner.js';
 import { isRelType } from './validate-facts.js';
 
@@ -23,6 +23,16 @@ export interface LinkInput {
    * resolution instead of being written `pending` and updated (one write per reference, not two).
    */
   refNodes?: Map<string, NodeRowParam>;
+  /** Do not delete re-resolved references' old edges first: the result says what to prune afterwards (replace-and-link.ts). */
+  keepEdges?: boolean;
+}
+
+/** What a keepEdges link step wrote, for pruning the relationships it did not write again. */
+export interface LinkPruning {
+  /** Other files' re-resolved references, with the keys of the edges now written for each. */
+  refs: Array<{ refId: string; fromId: string; keep: string[] }>;
+  /** Keys of the edges written for the run's own references, by owner file. */
+  byOwner: Map<string, string[]>;
 }
 
 export interface LinkResult {
@@ -34,6 +44,7 @@ export interface LinkResult {
   edges: Record<string, number>;
   /** Edges not written because their start node is missing. */
   dangling: number;
+  pruning?: LinkPruning;
 }
 
 function fromPersisted(p: PersistedRef): RefRow | undefined {
@@ -87,7 +98,7 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
       const row = fromPersisted(p);
       if (row) others.set(row.id, row);
     }
-    for (const rows of chunk([...others.values()].map((r) => ({ refId: r.id, fromId: r.fromId })), input.batchRows)) {
+    for (const rows of chunk(input.keepEdges ? [] : [...others.values()].map((r) => ({ refId: r.id, fromId: r.fromId })), input.batchRows)) {
       await run.write(deleteEdgesOfRefs, { rows });
     }
   }
@@ -109,6 +120,7 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
       edgeRows.push({ type: ref.relType, from: ref.fromId, to, ownerFile: ref.ownerFile, props });
     }
   }
+  if (input.keepEdges) result.pruning = pruningOf(edgeRows, own, others);
   const writeEdges = async (): Promise<void> => {
     for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
       for (const part of chunk(rows, input.batchRows)) {
@@ -134,4 +146,19 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
     await writeStatus();
   }
   return result;
+}
+
+function pruningOf(edges: Array<{ type: RelType; from: string; to: string; ownerFile: string; props: Record<string, PropValue> }>, own: Map<string, RefRow>, others: Map<string, RefRow>): LinkPruning {
+  const byRef = new Map<string, string[]>();
+  const byOwner = new Map<string, string[]>();
+  for (const e of edges) {
+    const key = edgeKey(e.type, e.from, e.to);
+    const refId = String(e.props.refId);
+    const [map, at] = own.has(refId) ? [byOwner, e.ownerFile] : [byRef, refId];
+    const list = map.get(at);
+    if (list) list.push(key);
+    else map.set(at, [key]);
+  }
+  const refs = [...others.values()].map((r) => ({ refId: r.id, fromId: r.fromId, keep: byRef.get(r.id) ?? [] }));
+  return { refs, byOwner };
 }

@@ -48,3 +48,8 @@ export const MERGE_REL: Record<RelType, Query<EdgeParams, Written>> = {
   USES_PIPE: loadQuery<EdgeParams, Written>('ingest/merge-rel-uses-pipe.cypher'),
   USES_KEY: loadQuery<EdgeParams, Written>('ingest/merge-rel-uses-key.cypher'),
 };
+
+/** A relationship's identity for pruning: what MERGE matches on, besides its owner file (prune-*-edges.cypher). */
+export function edgeKey(type: string, from: string, to: string): string {
+  return `${type}\u001f${from}\u001f${to}`;
+}

@@ -1,9 +1,10 @@
-import type { Graph } from '../../src/graph/index.js';
+import type { Graph, GraphTx } from '../../src/graph/index.js';
 import { chunk } from './batches.js';
 import { writeBatchIn, type WriteBatchInput, type WriteBatchResult } from './fact-writer.js';
-import { pruneAnchors } from './ingest.queries.js';
+import { pruneAnchors, pruneOwnedEdges, pruneRefEdges } from './ingest.queries.js';
 import type { RefRow } from './prepare-rows.js';
-import { linkRefsIn, type LinkResult } from './ref-linker.js';
+import { linkRefsIn, type LinkPruning, type LinkResult } from './ref-linker.js';
+import { edgeKey } from './rel-queries.js';
 
 export interface ReplaceAndLinkInput {
   repoId: string;
@@ -26,12 +27,13 @@ export interface ReplaceAndLinkResult {
 }
 
 /**
- * An incremental update in ONE write transaction: delete the files' owned edges and references'
- * edges, delete stale nodes, merge the new nodes and intra-file edges, delete the facts of deleted
- * files and prune their anchors, then re-link the references (the changed files' own and those of
- * other files whose target key changed). Neo4j readers see committed data only, so a reader sees a
- * file's old facts or its new ones, never the file without its reference edges in between.
- * The caller bounds its size (settings.atomicMaxFiles; ingest/README.md, "Atomic updates").
+ * An incremental update in ONE write transaction: delete stale nodes, merge the new nodes and
+ * intra-file edges, delete the facts of deleted files and prune their anchors, re-link the references
+ * (the changed files' own and those of other files whose target key changed), and only then delete
+ * the relationships that were not written again. Neo4j applies a commit record by record without
+ * blocking readers, so an edge deleted and re-created in one commit could be missed by a reader racing
+ * it; kept, an unchanged edge is never absent. The caller bounds the size (settings.atomicMaxFiles;
+ * ingest/README.md, "Atomic updates").
  */
 export async function replaceAndLink(graph: Graph, input: ReplaceAndLinkInput): Promise<ReplaceAndLinkResult> {
   const { repoId, batchRows } = input;
@@ -39,9 +41,9 @@ export async function replaceAndLink(graph: Graph, input: ReplaceAndLinkInput): 
     // Built afresh on every attempt: the driver may retry the whole function on a transient error.
     const started = performance.now();
     const writes: WriteBatchResult[] = [];
-    for (const batch of input.batches) writes.push(await writeBatchIn(tx, batch));
+    for (const batch of input.batches) writes.push(await writeBatchIn(tx, { ...batch, keepEdges: true }));
     for (const paths of chunk(input.deleted, input.batchFiles)) {
-      writes.push(await writeBatchIn(tx, { repoId, files: [], replacing: paths, incremental: true, anchors: { nodes: [], contains: [] }, batchRows }));
+      writes.push(await writeBatchIn(tx, { repoId, files: [], replacing: paths, incremental: true, anchors: { nodes: [], contains: [] }, batchRows, keepEdges: true }));
     }
     if (input.deleted.length) await tx.run(pruneAnchors, { repoId });
     const linkStarted = performance.now();
@@ -51,8 +53,26 @@ export async function replaceAndLink(graph: Graph, input: ReplaceAndLinkInput): 
       w.changedKeys.forEach((k) => changedKeys.add(k));
       w.touchedIds.forEach((id) => touchedIds.add(id));
     }
-    const link = await linkRefsIn(tx, { repoId, refs: input.refs, incremental: true, changedKeys, touchedIds, batchRows });
+    const link = await linkRefsIn(tx, { repoId, refs: input.refs, incremental: true, changedKeys, touchedIds, batchRows, keepEdges: true });
+    await pruneUnwritten(tx, input, link.pruning as LinkPruning);
     const done = performance.now();
     return { writes, link, writeMs: Math.round(linkStarted - started), linkMs: Math.round(done - linkStarted) };
   }, { timeoutMs: 300_000 });
+}
+
+/** Deletes the replaced files' relationships and the re-resolved references' edges this transaction did not write again. */
+async function pruneUnwritten(tx: GraphTx, input: ReplaceAndLinkInput, pruning: LinkPruning): Promise<void> {
+  const keep = new Map<string, string[]>();
+  const add = (path: string, key: string): void => {
+    const list = keep.get(path);
+    if (list) list.push(key);
+    else keep.set(path, [key]);
+  };
+  for (const batch of input.batches) for (const f of batch.files) for (const e of f.edges) add(e.row.ownerFile, edgeKey(e.type, e.row.from, e.row.to));
+  pruning.byOwner.forEach((keys, path) => keys.forEach((k) => add(path, k)));
+  const paths = [...new Set([...input.batches.flatMap((b) => b.replacing), ...input.deleted])];
+  for (const part of chunk(paths, input.batchFiles)) {
+    await tx.run(pruneOwnedEdges, { repoId: input.repoId, files: part.map((path) => ({ path, keep: keep.get(path) ?? [] })) });
+  }
+  for (const rows of chunk(pruning.refs, input.batchRows)) await tx.run(pruneRefEdges, { rows });
 }

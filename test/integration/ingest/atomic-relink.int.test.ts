@@ -110,13 +110,11 @@ describe('incremental re-ingest under a polling reader', () => {
     expect((await graph.read(edgesFromOwner, { repoId, path: PAGE_HTML, type: 'USES_SELECTOR' }))[0]?.edges).toBe(1);
   });
 
-  it('almost never shows a file without its reference edges: 30 edits, each replaced and re-linked in one transaction', async () => {
+  it('never shows a file without its reference edges: 30 edits, each replaced and re-linked in one transaction', async () => {
     const seen = await editWhilePolling(30, {});
-    // Neo4j applies a commit record by record without blocking readers, so an edge deleted and created
-    // again in one transaction can be missed while that commit is applied (ingest/README "Atomic
-    // updates": measured 3–4 of ~2,300 polls; the batched path below misses about one poll in four).
-    // Until unchanged edges are kept instead of re-created, the bound is 1% of the polls.
-    expect(seen.empty.length).toBeLessThanOrEqual(Math.ceil(seen.polls / 100));
+    // Unchanged edges are kept (merged again, the rest pruned after the link step), so none is ever
+    // deleted and re-created inside a commit a reader could race (ingest/README "Atomic updates").
+    expect(seen.empty).toEqual([]);
     expect(seen.polls).toBeGreaterThan(200);
     expect(seen.during).toBeGreaterThan(100);
     expect(seen.modes).toEqual(new Set(['atomic']));
