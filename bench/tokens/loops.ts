@@ -30,7 +30,7 @@ export function fixtureCopy(): { root: string; dispose(): void } {
 
 function expect(step: string, res: TurnResponse, outcome: 'ok' | 'denied' = 'ok', code?: string): TurnResponse {
   if (res.outcome !== outcome || (code && res.deny?.code !== code)) {
-    throw new Error(`${step}: expected ${outcome}${code ? ` ${code}` : ''}, got ${res.outcome} ${res.deny?.code ?? ''} ${(res.deny?.message ?? res.denyReasons.join('; ')).slice(0, 300)}`);
+    throw new Error(`${step}: expected ${outcome}${code ? ` ${code}` : ''}, got ${res.outcome} ${res.deny?.code ?? ''} ${(res.deny?.message ?? '').slice(0, 300)}`);
   }
   return res;
 }

@@ -5,20 +5,20 @@ export type RunState = (typeof RUN_STATES)[number];
 /** Every v2 verb name (seed 001 §3). */
 export const VERB_NAMES = [
   'initialize_work', 'read_file_lines', 'lookup_symbol_definition', 'trace_symbol_graph', 'search_codebase_text',
-  'write_scratch_file', 'submit_execution_plan', 'escalate', 'signal_task_complete', 'apply_code_patch',
+  'read_resource', 'write_scratch_file', 'submit_execution_plan', 'escalate', 'signal_task_complete', 'apply_code_patch',
   'run_sandboxed_code', 'execute_gated_side_effect', 'run_automation_recipe',
 ] as const;
 export type VerbName = (typeof VERB_NAMES)[number];
 
 /** Verbs that run even when the work's token budget is used up. */
-export const BUDGET_SAFE_VERBS: ReadonlySet<string> = new Set<VerbName>(['initialize_work', 'escalate', 'signal_task_complete']);
+export const BUDGET_SAFE_VERBS: ReadonlySet<string> = new Set<VerbName>(['initialize_work', 'escalate', 'signal_task_complete', 'read_resource']);
 
 /** States from which crossing the budget threshold moves the work to BLOCKED_BUDGET. */
 export const BUDGET_BLOCKABLE_STATES: ReadonlySet<RunState> = new Set<RunState>(['PLANNING', 'PLAN_ACCEPTED']);
 
 /** v1 verbs the v2 lifecycle removed, with what replaced them (seed 001 §3 "Removed Verbs"). */
 export const RETIRED_VERBS: Readonly<Record<string, { replacement: VerbName | null; reason: string }>> = {
-  list_available_verbs: { replacement: null, reason: 'capabilities come with every response; send describe: true with any call for verbDescriptions' },
+  list_available_verbs: { replacement: null, reason: 'capabilities come on the first response and whenever they change; send describe: true with any call for them and verbDescriptions' },
   list_scoped_files: { replacement: null, reason: 'the context pack is the file list: see contextPack in the response and the pack file at contextPack.ref' },
   list_directory_contents: { replacement: null, reason: 'the context pack already lists the files you may read' },
   fetch_jira_ticket: { replacement: 'escalate', reason: 'initialize_work fetches tickets the prompt references; while planning, ask escalate to add one' },

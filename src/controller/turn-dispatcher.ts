@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import { SAFE_ID } from '../config/index.js';
 import type { Graph } from '../graph/index.js';
 import type { PackStore } from '../pack/index.js';
+import { readResource, type ResourceText } from '../mcp/resources.js';
 import { PlanService } from '../plan/plan-service.js';
 import type { Logger } from '../runtime/logger.js';
 import { mintId, type WorkStore } from '../session/index.js';
@@ -49,6 +50,14 @@ export interface ControllerOptions {
 
 type Turn = LoggedTurn;
 
+/** What the MCP server passes with a turn: cancellation, progress, and whether its client listed resources. */
+export interface TurnCall {
+  signal?: AbortSignal;
+  progress?: (message: string) => void;
+  /** Set by the MCP server: the client called resources/list or resources/templates/list in this session. */
+  resourcesListed?: boolean;
+}
+
 const noFewShots: FewShotSource = { forSymbols: async () => [] };
 
 function salvageId(raw: unknown, key: string): string | null {
@@ -76,11 +85,12 @@ export class TurnDispatcher {
   }
 
   /** One turn, bounded by the configured timeout and the caller's signal. */
-  async turn(raw: unknown, call: { signal?: AbortSignal; progress?: (message: string) => void } = {}): Promise<TurnResponse> {
+  async turn(raw: unknown, call: TurnCall = {}): Promise<TurnResponse> {
     const turn: Turn = {
       traceRef: mintId('trace'), runSessionId: salvageId(raw, 'runSessionId'), workId: salvageId(raw, 'workId'),
       agentId: salvageId(raw, 'agentId'), state: 'UNINITIALIZED', stateBefore: 'UNINITIALIZED', work: null, pack: null,
       describe: Boolean(raw && typeof raw === 'object' && (raw as Record<string, unknown>).describe === true),
+      agentAssigned: salvageId(raw, 'agentId') === null,
       started: performance.now(), verb: '', tokens: 0, loaded: null, transition: null, committed: false, finished: false,
     };
     const verb = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).verb : undefined;
@@ -106,7 +116,7 @@ export class TurnDispatcher {
       }, timeoutMs);
     });
     try {
-      const answer = await Promise.race([this.dispatch(raw, turn, abort.signal, call.progress), timedOut]);
+      const answer = await Promise.race([this.dispatch(raw, turn, abort.signal, call.progress, call.resourcesListed), timedOut]);
       return timeoutAnswer ? await timeoutAnswer : answer;
     } finally {
       clearTimeout(timer);
@@ -126,7 +136,13 @@ export class TurnDispatcher {
     return this.services;
   }
 
-  private async dispatch(raw: unknown, turn: Turn, signal: AbortSignal, progress?: (message: string) => void): Promise<TurnResponse> {
+  /** resources/read: the same content read_resource returns, outside any work's turn (no budget, no log). */
+  async readResource(uri: string, call: { signal?: AbortSignal } = {}): Promise<ResourceText> {
+    const services = await this.connect();
+    return readResource({ repoRoot: this.options.repoRoot, sessions: services.sessions, plans: this.plansOf(services) }, uri, { run: { signal: call.signal } });
+  }
+
+  private async dispatch(raw: unknown, turn: Turn, signal: AbortSignal, progress?: (message: string) => void, resourcesListed?: boolean): Promise<TurnResponse> {
     let services: ControllerServices | undefined;
     try {
       let serialized: string;
@@ -183,7 +199,7 @@ export class TurnDispatcher {
           now: this.options.now ?? (() => new Date()), signal, graph: services.graph, sessions: services.sessions, packs: services.packs, plans: this.plansOf(services),
           fewShots: this.options.fewShots ?? noFewShots, work: turn.loaded, agentId: turn.agentId, runSessionId: turn.runSessionId,
           originalPrompt: request.originalPrompt ?? turn.loaded?.work.originalPrompt ?? null, traceRef: turn.traceRef,
-          ...(progress ? { progress } : {}),
+          ...(progress ? { progress } : {}), ...(resourcesListed !== undefined ? { resourcesListed } : {}),
         },
         input: args.data,
       });

@@ -8,6 +8,7 @@ import { initializeWorkVerb } from './verbs/initialize-work.verb.js';
 import { lookupSymbolDefinitionVerb } from './verbs/lookup-symbol-definition.verb.js';
 import { escalateVerb } from './verbs/escalate.verb.js';
 import { readFileLinesVerb } from './verbs/read-file-lines.verb.js';
+import { readResourceVerb } from './verbs/read-resource.verb.js';
 import { runAutomationRecipeVerb } from './verbs/run-automation-recipe.verb.js';
 import { runSandboxedCodeVerb } from './verbs/run-sandboxed-code.verb.js';
 import { searchCodebaseTextVerb } from './verbs/search-codebase-text.verb.js';
@@ -65,7 +66,7 @@ export class VerbRegistry {
 export function defaultVerbs(): VerbDefinition[] {
   return [
     initializeWorkVerb, readFileLinesVerb, lookupSymbolDefinitionVerb, traceSymbolGraphVerb, searchCodebaseTextVerb,
-    writeScratchFileVerb, submitExecutionPlanVerb, escalateVerb, signalTaskCompleteVerb,
+    readResourceVerb, writeScratchFileVerb, submitExecutionPlanVerb, escalateVerb, signalTaskCompleteVerb,
     applyCodePatchVerb, runSandboxedCodeVerb, executeGatedSideEffectVerb, runAutomationRecipeVerb,
   ] as VerbDefinition[];
 }

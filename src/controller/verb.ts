@@ -38,6 +38,8 @@ export interface VerbContext {
   traceRef: string;
   /** Sends an MCP progress notification when the client asked for them (absent otherwise). */
   progress?: (message: string) => void;
+  /** MCP callers: whether this session listed resources (so large content can go by reference); absent for non-MCP callers. */
+  resourcesListed?: boolean;
 }
 
 /** What a verb returns: its result, and optionally a state change, a new work or pack to report. */

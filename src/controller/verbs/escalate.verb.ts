@@ -6,6 +6,7 @@ import { contextPackSchema, type ContextPack } from '../../retrieval/pack/pack-c
 import { TurnDenial } from '../deny.js';
 import { defineVerb, type VerbContext } from '../verb.js';
 import { assemblyContext, packOutcome, packResult } from './pack-response.js';
+import { inlineSchemaArg, planSchemaForResponse, schemaInline } from './plan-schema-ref.js';
 
 const MAX_PACK_BYTES = 16 * 1024 * 1024;
 
@@ -50,6 +51,7 @@ export const escalateVerb = defineVerb({
     need: z.string().min(1).max(2000).describe('what is missing, in one or two sentences (name symbols, tags, routes or endpoints when you can)'),
     type: z.enum(['scope_expand', 'artifact_fetch', 'symbol_lookup', 'policy_clarification']).optional().describe('the kind of enrichment'),
     requestedEvidence: z.array(z.strictObject({ type: z.string().max(64).describe('scope_expand, artifact_fetch, symbol_lookup …'), detail: z.string().max(1000).describe('the item wanted') })).max(20).optional().describe('specific items wanted'),
+    inlineSchema: inlineSchemaArg,
   }),
   async run({ ctx, input }) {
     const previous = await currentPack(ctx);
@@ -62,7 +64,7 @@ export const escalateVerb = defineVerb({
       repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
       files: pack.evidence.files.map((f) => f.path), symbolIds: grown.symbolIds,
     }, { signal: ctx.signal });
-    const planGraphSchema = await ctx.plans.schemaFor(workId, { signal: ctx.signal });
+    const planGraphSchema = planSchemaForResponse(await ctx.plans.schemaFor(workId, { signal: ctx.signal }), workId, schemaInline(ctx, input.inlineSchema));
     return {
       ...packOutcome(grown, stored),
       result: packResult(ctx, grown, stored, {

@@ -8,6 +8,7 @@ import { thresholdTokens } from '../budget.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb } from '../verb.js';
 import { assemblyContext, packOutcome, packResult } from './pack-response.js';
+import { inlineSchemaArg, planSchemaForResponse, schemaInline } from './plan-schema-ref.js';
 
 // Control, zero-width and bidi-override characters have no place in a search term (SECURITY.md).
 const UNSAFE = /[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
@@ -24,7 +25,7 @@ const attachmentSchema = z.strictObject({
  * channels before memories (override files → approved memories, renamed `.processed`; inbox files
  * and `args.attachments[]` → stored attachments) → pack assembly (active memories, base signature,
  * lanes, closure, proof chains, strategy after overrides) → pack file with its SHA-256 and the
- * ContextPack node → planGraphSchema for the recorded pack → PLANNING with the pack summary.
+ * ContextPack node → planGraphSchema for the recorded pack (inline, or by resource URI: plan-schema-ref.ts) → PLANNING with the pack summary.
  */
 export const initializeWorkVerb = defineVerb({
   name: 'initialize_work',
@@ -35,6 +36,7 @@ export const initializeWorkVerb = defineVerb({
     lexemes: lexemesSchema.optional()
       .describe('key terms of the task (component tags, class names, routes, endpoints, file paths; "-term" excludes); added to the terms of originalPrompt'),
     attachments: z.array(attachmentSchema).max(10).optional().describe('user attachments (screenshots, documents, logs); stored with the work, cited by plans through artifactRefs'),
+    inlineSchema: inlineSchemaArg,
   }),
   async run({ ctx, input }) {
     const prompt = ctx.originalPrompt?.trim() ? ctx.originalPrompt : null;
@@ -73,7 +75,7 @@ export const initializeWorkVerb = defineVerb({
       repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
       files: pack.evidence.files.map((f) => f.path), symbolIds: assembled.symbolIds,
     }, { signal });
-    const planGraphSchema = await ctx.plans.schemaFor(work.id, { signal });
+    const planGraphSchema = planSchemaForResponse(await ctx.plans.schemaFor(work.id, { signal }), work.id, schemaInline(ctx, input.inlineSchema));
     return {
       createdWork: work,
       ...packOutcome(assembled, stored),

@@ -59,7 +59,7 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       const files = (init.result.contextPack as { files: string[] }).files;
       expect(files).toContain('src/app/users/user-list.component.ts');
       expect(files).not.toContain('src/app/orders/order-grid.component.ts');
-      expect(init.capabilities).toEqual(['read_file_lines', 'lookup_symbol_definition', 'trace_symbol_graph', 'search_codebase_text', 'write_scratch_file', 'submit_execution_plan', 'escalate', 'signal_task_complete']);
+      expect(init.capabilities).toEqual(['read_file_lines', 'lookup_symbol_definition', 'trace_symbol_graph', 'search_codebase_text', 'read_resource', 'write_scratch_file', 'submit_execution_plan', 'escalate', 'signal_task_complete']);
       expect(init.originalPrompt).toBe('Rename the user list');
     });
 
@@ -259,7 +259,7 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect(r.deny?.code).toBe('BUDGET_EXHAUSTED');
       expect(r.state).toBe('BLOCKED_BUDGET');
       expect(r.budgetStatus.blocked).toBe(true);
-      expect(r.capabilities).toEqual(['initialize_work', 'escalate', 'signal_task_complete']);
+      expect(r.capabilities).toEqual(['initialize_work', 'read_resource', 'escalate', 'signal_task_complete']);
       const done = await turn({ verb: 'signal_task_complete', workId: init.workId, agentId: init.agentId });
       expect(done.state).toBe('COMPLETED');
     });

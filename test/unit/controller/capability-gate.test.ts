@@ -8,15 +8,16 @@ const registry = new VerbRegistry(defaultVerbs());
 const known = registry.names();
 
 /** Seed 001 §3, written out independently of the registry. */
-const PLANNING = ['read_file_lines', 'lookup_symbol_definition', 'trace_symbol_graph', 'search_codebase_text', 'write_scratch_file', 'submit_execution_plan', 'escalate', 'signal_task_complete'];
+const PLANNING = ['read_file_lines', 'lookup_symbol_definition', 'trace_symbol_graph', 'search_codebase_text', 'read_resource', 'write_scratch_file', 'submit_execution_plan', 'escalate', 'signal_task_complete'];
 const MATRIX: Record<RunState, string[]> = {
   UNINITIALIZED: ['initialize_work'],
   PLANNING,
   PLAN_ACCEPTED: [...PLANNING, 'apply_code_patch', 'run_sandboxed_code', 'execute_gated_side_effect', 'run_automation_recipe'],
   // Issue 7 adds the approved merge after completion (commit → signal_task_complete → `graphgate approve` → merge).
-  COMPLETED: ['signal_task_complete', 'execute_gated_side_effect'],
-  BLOCKED_BUDGET: ['initialize_work', 'escalate', 'signal_task_complete'],
-  FAILED: ['signal_task_complete'],
+  // Issue 16: read_resource (what initialize_work left out) in every state that has a work, budget-safe.
+  COMPLETED: ['signal_task_complete', 'execute_gated_side_effect', 'read_resource'],
+  BLOCKED_BUDGET: ['initialize_work', 'escalate', 'signal_task_complete', 'read_resource'],
+  FAILED: ['signal_task_complete', 'read_resource'],
 };
 
 describe('capability matrix', () => {
