@@ -15,6 +15,7 @@ import { agentLoopPlan, LINES, LOOP_LEXEMES, LOOP_PROMPT, ORDER_COLUMNS, ORDER_L
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { nodesByLabel } from '../support/ingest-queries.js';
 import { connectClient, MAIN, serverEnv } from '../support/mcp-process.js';
+import { citedPaths } from '../support/pack-citations.js';
 import type { EnvelopeValues } from '../support/plan-fixture.js';
 
 const run = promisify(execFile);
@@ -55,7 +56,7 @@ describe('agent loop over MCP stdio', () => {
     expect(init.state).toBe('PLANNING');
     const workId = init.workId!;
     const ids = { workId, agentId: init.agentId };
-    expect((init.result.contextPack as { files: string[] }).files).toEqual(expect.arrayContaining([ORDERS_LIST_TS, ORDER_COLUMNS, ORDER_LINK_RENDERER, ORDERS_ROUTING]));
+    expect(citedPaths(init.result)).toEqual(expect.arrayContaining([ORDERS_LIST_TS, ORDER_COLUMNS, ORDER_LINK_RENDERER, ORDERS_ROUTING]));
     const schema = init.result.planGraphSchema as PlanGraphSchemaDocument;
     expect(schema.verificationTargets.gateSteps).toEqual([CHECK_STEP]);
     expect(schema.verificationTargets.recipes).toContain('run_targeted_validation');

@@ -8,6 +8,7 @@ import { TurnResponseSchema } from '../../src/controller/envelope.schema.js';
 import type { Graph } from '../../src/graph/graph.js';
 import { cleanNamespace, openTestGraph } from '../support/graph.js';
 import { connectClient, MAIN, serverEnv } from '../support/mcp-process.js';
+import { citedPaths } from '../support/pack-citations.js';
 
 const FILES: Record<string, string> = {
   'src/app/users/user.service.ts': "import { Injectable } from '@angular/core';\n@Injectable()\nexport class UserService {\n  all() { return []; }\n}\n",
@@ -45,7 +46,7 @@ describe('graphgate mcp on an ingested repository', () => {
     const call = async (args: Record<string, unknown>) => TurnResponseSchema.parse((await client.callTool({ name: 'controller_turn', arguments: args })).structuredContent);
     const init = await call({ verb: 'initialize_work', originalPrompt: 'Add paging to the users list' });
     expect(init.outcome).toBe('ok');
-    expect([...(init.result.contextPack as { files: string[] }).files].sort()).toEqual(['src/app/users/user-list.component.ts', 'src/app/users/user.service.ts']);
+    expect(citedPaths(init.result).sort()).toEqual(['src/app/users/user-list.component.ts', 'src/app/users/user.service.ts']);
     const ids = { workId: init.workId, agentId: init.agentId };
     const def = await call({ verb: 'lookup_symbol_definition', ...ids, args: { symbol: 'UserService', includeSource: true } });
     expect((def.result.definitions as Array<{ path: string; source: string }>)[0]).toMatchObject({ path: 'src/app/users/user.service.ts', source: expect.stringContaining('export class UserService') });

@@ -9,6 +9,7 @@ import type { Graph } from '../../src/graph/graph.js';
 import { packageRoot } from '../../src/runtime/package-root.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { connectClient, MAIN, serverEnv } from '../support/mcp-process.js';
+import { citedPaths } from '../support/pack-citations.js';
 
 /** initialize_work and escalate over stdio with the SDK client, on the ingested fixture workspace. */
 describe('initialize_work and escalate over MCP stdio', () => {
@@ -40,9 +41,9 @@ describe('initialize_work and escalate over MCP stdio', () => {
     const init = await call({ verb: 'initialize_work', originalPrompt: 'Clicking the order id in the orders grid should open OrderDetailComponent' });
     expect(init).toMatchObject({ state: 'PLANNING', outcome: 'ok', knowledgeStrategy: { strategyId: 'ui_aggrid_feature' } });
     expect(progress.length).toBeGreaterThan(0);
-    const pack = (init.result as { contextPack: { files: string[]; summary: { chains: Array<{ chainType: string; status: string }> } } }).contextPack;
-    expect(pack.files).toContain('projects/host/src/app/orders/order-detail/order-detail.component.ts');
-    expect(pack.summary.chains).toContainEqual(expect.objectContaining({ chainType: 'aggrid_origin', status: 'complete' }));
+    const pack = (init.result as { contextPack: { chains: Array<{ type: string; status: string; hops: string[] }> } }).contextPack;
+    expect(citedPaths(init.result)).toContain('projects/host/src/app/orders/order-detail/order-detail.component.ts');
+    expect(pack.chains).toContainEqual(expect.objectContaining({ type: 'aggrid_origin', status: 'complete' }));
     const ids = { workId: init.workId, agentId: init.agentId };
     const esc = await call({ verb: 'escalate', ...ids, args: { need: 'I also need the federated remote home route /remote-home', requestedEvidence: [{ type: 'scope_expand', detail: 'RemoteHomeComponent' }] } });
     expect(esc.state).toBe('PLANNING');

@@ -7,6 +7,7 @@ import type { PlanGraph, PlanGraphSchemaDocument } from '../../src/plan/index.js
 import { silentLogger } from '../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { connectClient } from '../support/mcp-process.js';
+import { citedPaths } from '../support/pack-citations.js';
 import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, type EnvelopeValues } from '../support/plan-fixture.js';
 
 // The planning loop an agent goes through, over stdio with the SDK client against the built server:
@@ -35,7 +36,7 @@ describe('plan flow over MCP stdio', () => {
   it('rejects, accepts the fixed plan, shows progress and refuses completion while nodes remain', async () => {
     const init = await call({ verb: 'initialize_work', originalPrompt: 'Show the order total before the status in the orders-list grid columns', args: { lexemes: ['orders-list', 'OrdersListComponent'] } });
     expect(init.state).toBe('PLANNING');
-    expect((init.result.contextPack as { files: string[] }).files).toEqual(expect.arrayContaining([ORDERS_LIST_TS, ORDERS_LIST_HTML]));
+    expect(citedPaths(init.result)).toEqual(expect.arrayContaining([ORDERS_LIST_TS, ORDERS_LIST_HTML]));
     const schema = init.result.planGraphSchema as PlanGraphSchemaDocument;
     const chain = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
     expect(schema.citableRefs?.proofChains).toContain(chain);

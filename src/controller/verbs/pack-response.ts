@@ -22,33 +22,22 @@ export function assemblyContext(ctx: VerbContext) {
 }
 
 /**
- * The pack part of an initialize_work / escalate result: the summary (files with scores and reasons,
- * anchors, chains, policies, memories, gaps, gates — degraded to fit), the strategy, and for an
- * insufficient pack the missing anchors, escalation plan and blocked commands. `extra` (schema, side
- * channels, delta) is measured first and the summary gets the bytes that are left.
+ * The pack part of an initialize_work / escalate result, within `limits.packResponseTokens` (chars / 4):
+ * ranked `path:start-end` citations, snippets of the top files, the strategy, proof chains, policies,
+ * memories, failing gates and, for an insufficient pack, the missing anchors, escalation plan and
+ * blocked commands (src/retrieval/pack/pack-summary.ts). The full pack stays in the pack file and the
+ * graph; `contextPack.more` names the resource that reads it. `extra` (schema, side channels, delta)
+ * is the verb's own; the pack part shrinks further only if both together would pass what clients accept.
  */
-export function packResult(_ctx: VerbContext, assembled: AssembledPack, stored: StoredPack, extra: Record<string, unknown>): Record<string, unknown> {
+export function packResult(ctx: VerbContext, assembled: AssembledPack, stored: StoredPack, extra: Record<string, unknown>): Record<string, unknown> {
   const { pack, strategy } = assembled;
-  const base = {
-    contextPack: {
-      id: stored.id, ref: stored.ref, hash: stored.hash, version: pack.header.version, outcome: pack.outcome, fileCount: stored.fileCount, symbolCount: stored.symbolCount,
-      // The pack's scope as plain lists (ranked files; the first symbols), as 001 §4 shows them.
-      files: pack.evidence.files.map((f) => f.path),
-      symbols: pack.evidence.symbols.slice(0, 60).map((s) => ({ name: s.name, kind: s.kind, file: s.path })),
-    },
-    strategy: {
-      strategyId: strategy.strategyId, approach: strategy.approach, escalationGuidance: pack.strategy.escalationGuidance.slice(0, 20),
-      suggestedSplits: strategy.suggestedSplits, checkpoints: strategy.checkpoints, reasons: strategy.reasons.slice(0, 20),
-    },
-    ...(pack.outcome === 'pack_insufficient'
-      ? { missingAnchors: pack.missingness.missingAnchors, escalationPlan: assembled.escalationPlan, blockedCommands: assembled.blockedCommands }
-      : {}),
-    ...(pack.attachments && pack.attachments.length > 0 ? { attachments: pack.attachments } : {}),
-    ...extra,
-  };
-  const room = Math.max(8_000, RESPONSE_MAX_BYTES - bytes(base) - 200);
-  const summary: PackSummary = summarizePack(pack, { ref: stored.ref, hash: stored.hash, maxBytes: room });
-  return { ...base, contextPack: { ...base.contextPack, summary } };
+  const room = Math.floor((RESPONSE_MAX_BYTES - bytes(extra) - 200) / 4);
+  const summary: PackSummary = summarizePack(pack, {
+    ref: stored.ref, hash: stored.hash, id: stored.id, fileCount: stored.fileCount, symbolCount: stored.symbolCount,
+    maxTokens: Math.min(ctx.config.limits.packResponseTokens, Math.max(500, room)),
+    checkpoints: strategy.checkpoints, escalationPlan: assembled.escalationPlan, blockedCommands: assembled.blockedCommands,
+  });
+  return { ...summary, ...extra };
 }
 
 /** The envelope fields a pack turn sets: outcome, pack, strategy, sub-agent hints and the next step. */

@@ -1,157 +1,161 @@
 import type { ContextPack, GateResult } from './pack-contract.schema.js';
+import { CITATION_LEGEND, citationIndex, citeFile, FULL_REASONS, lineRef, type CitationIndex, type ReasonDetail } from './pack-citations.js';
 
-/** About 25k tokens of JSON: the tool-result size MCP clients accept. */
-export const DEFAULT_SUMMARY_MAX_BYTES = 100_000;
+/** `limits.packResponseTokens` default: the pack part of an initialize_work / escalate answer, in tokens (chars / 4). */
+export const DEFAULT_PACK_RESPONSE_TOKENS = 6_000;
+const CHARS_PER_TOKEN = 4;
+
+/** An escalation step and a blocked command, as the assembly hands them for an insufficient pack. */
+interface EscalationStepLike { verb: string; args: { need: string; type: string; requestedEvidence: ReadonlyArray<{ type: string; detail: string }> } }
+interface BlockedLike { verb: string; reason: string }
 
 export interface SummaryOptions {
-  /** Where the full pack is (the pack file path), repeated in the truncation marker. */
+  /** The pack file (repo-relative) and its hash. */
   ref: string;
   hash: string;
-  maxBytes?: number;
+  /** Token budget of the whole pack part (default 6,000); its JSON never exceeds tokens × 4 characters. */
+  maxTokens?: number;
+  /** The ContextPack node id and counts the pack store reports (default: the pack's own). */
+  id?: string;
+  fileCount?: number;
+  symbolCount?: number;
+  /** The strategy's checkpoints (from the strategy decision; the pack does not keep them). */
+  checkpoints?: readonly string[];
+  escalationPlan?: readonly EscalationStepLike[];
+  blockedCommands?: readonly BlockedLike[];
   gates?: readonly GateResult[];
 }
 
-/** What the summariser left out, and where to read the rest. */
-export interface TruncationMarker {
-  truncated: true;
-  maxBytes: number;
-  omitted: { files: number; reasons: number; hops: number; snippets: number };
-  level: number;
-  see: string;
-}
-
-/** The pack as an `initialize_work`/`escalate` response carries it: small, ranked, explained. */
-export type PackSummary = ReturnType<typeof fullSummary> & { truncation?: TruncationMarker };
-
-const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, Math.max(0, n - 1))}…` : s);
-const bytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v), 'utf8');
-
-/** Caps per truncation level: reasons per file, hops per chain, string length, evidence snippets and their text (level 0 = untouched). */
+/**
+ * Caps of one degradation level. Levels go from rich to bare in the order the budget gives things up:
+ * snippets, then snippet text, then reasons per citation; files go last (by binary search at the
+ * last file level), and only when no file fits do the other sections shrink.
+ */
 interface Level {
-  reasons: number;
-  hops: number;
-  text: number;
-  guidance: number;
   snippets: number;
   snippetText: number;
+  reasons: ReasonDetail;
+  /** Strings (rules, approach, hop names, whys) are cut to this many characters. */
+  text: number;
+  /** Items per list section (policies, memories, guidance, plan steps, attachments). */
+  items: number;
+  chains: number;
+  hops: number;
 }
-const LEVELS: readonly Level[] = [
-  { reasons: 4, hops: 64, text: 500, guidance: 20, snippets: 12, snippetText: 1_200 },
-  { reasons: 2, hops: 24, text: 300, guidance: 10, snippets: 8, snippetText: 600 },
-  { reasons: 1, hops: 12, text: 160, guidance: 5, snippets: 4, snippetText: 300 },
-  { reasons: 0, hops: 6, text: 80, guidance: 2, snippets: 0, snippetText: 0 },
+const RICH = { text: 200, items: 20, chains: 10, hops: 24 };
+const FILE_LEVELS: readonly Level[] = [
+  { snippets: 6, snippetText: 1_000, reasons: FULL_REASONS, ...RICH },
+  { snippets: 4, snippetText: 700, reasons: FULL_REASONS, ...RICH },
+  { snippets: 3, snippetText: 400, reasons: FULL_REASONS, ...RICH },
+  { snippets: 2, snippetText: 200, reasons: FULL_REASONS, ...RICH },
+  { snippets: 0, snippetText: 0, reasons: FULL_REASONS, ...RICH },
+  { snippets: 0, snippetText: 0, reasons: { lanes: 3, name: true }, ...RICH },
+  { snippets: 0, snippetText: 0, reasons: { lanes: 1, name: false }, ...RICH },
+];
+const BARE_LEVELS: readonly Level[] = [
+  { snippets: 0, snippetText: 0, reasons: { lanes: 1, name: false }, text: 100, items: 5, chains: 3, hops: 8 },
+  { snippets: 0, snippetText: 0, reasons: { lanes: 0, name: false }, text: 40, items: 2, chains: 1, hops: 3 },
+  { snippets: 0, snippetText: 0, reasons: { lanes: 0, name: false }, text: 0, items: 0, chains: 0, hops: 0 },
 ];
 
-function fullSummary(pack: ContextPack, o: SummaryOptions, l: Level, fileCount: number) {
+const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, Math.max(0, n - 1))}…` : s);
+const chars = (v: unknown): number => JSON.stringify(v).length;
+
+/** Snippet text cut at a line boundary when one is near, so a cut snippet still shows whole numbered lines. */
+function cutLines(text: string, n: number): string {
+  if (text.length <= n) return text;
+  const head = text.slice(0, Math.max(0, n - 1));
+  const nl = head.lastIndexOf('\n');
+  return `${nl > n / 2 ? head.slice(0, nl) : head}…`;
+}
+
+/** The pack part of an answer: what `initialize_work` / `escalate` put in `result` besides their own extras. */
+export type PackSummary = ReturnType<typeof build>;
+
+function build(pack: ContextPack, o: SummaryOptions, index: CitationIndex, l: Level, fileCount: number) {
   const t = (s: string): string => cut(s, l.text);
-  const anchor = (a: ContextPack['anchors']['entrypoints'][number]) => ({ id: t(a.id), kind: a.kind, ...(a.name ? { name: t(a.name) } : {}), path: t(a.path), ...(a.line !== undefined ? { line: a.line } : {}), score: a.score });
-  return {
-    ref: cut(o.ref, 1000),
-    hash: cut(o.hash, 200),
-    outcome: pack.outcome,
-    header: { workId: t(pack.header.workId), contextPackId: t(pack.header.contextPackId), version: pack.header.version, repoSnapshotId: t(pack.header.repoSnapshotId) },
-    strategy: {
-      strategyId: pack.strategy.strategyId,
-      approach: t(pack.strategy.approach),
-      reasons: pack.strategy.reasons.slice(0, l.guidance).map(t),
-      escalationGuidance: pack.strategy.escalationGuidance.slice(0, l.guidance).map(t),
-      suggestedSplits: pack.strategy.suggestedSplits.slice(0, l.guidance).map(t),
-      requiredProofChains: pack.strategy.requiredProofChains,
-      signature: pack.strategy.signature,
-    },
-    files: pack.evidence.files.slice(0, fileCount).map((f) => ({ path: t(f.path), score: f.score, reasons: f.reasons.slice(0, l.reasons).map(t) })),
-    anchors: { entrypoints: pack.anchors.entrypoints.slice(0, 20).map(anchor), definitions: pack.anchors.definitions.slice(0, 20).map(anchor) },
-    // The code of the best-ranked files first, so the agent can start without a read.
-    snippets: snippetsByFileRank(pack).slice(0, l.snippets).map((s) => ({
-      ref: t(s.ref), reason: t(s.reason), ...(s.text && l.snippetText > 0 ? { text: cut(s.text, l.snippetText) } : {}),
-    })),
-    chains: pack.anchors.proofChains.slice(0, 10).map((c) => ({
-      chainType: c.chainType,
-      status: c.status,
-      hops: c.hops.slice(0, l.hops).map((h) => ({ label: t(h.label), ...(h.name ? { name: t(h.name) } : {}), ...(h.path ? { path: t(h.path) } : {}), ...(h.line !== undefined ? { line: h.line } : {}) })),
-      missing: c.missing.slice(0, l.guidance).map((m) => ({ hop: t(m.hop), reason: t(m.reason) })),
-    })),
-    policies: pack.policies.slice(0, 50).map((p) => ({ id: t(p.id), severity: p.severity, rule: t(p.rule) })),
-    memories: pack.memories.records.slice(0, 50).map((m) => ({ id: t(m.id), enforcementType: m.enforcementType, summary: t(m.summary) })),
-    missingness: {
-      missingAnchors: pack.missingness.missingAnchors.slice(0, 10).map((m) => ({ anchorType: m.anchorType, whyRequired: t(m.whyRequired) })),
-      recommendedDeltas: pack.missingness.recommendedDeltas.slice(0, l.guidance).map((d) => ({ type: d.type, detail: t(d.detail) })),
-    },
-    gates: (o.gates ?? pack.gates ?? []).map((g) => ({ gate: g.gate, pass: g.pass })),
-    counts: {
-      files: pack.evidence.files.length, symbols: pack.evidence.symbols.length, snippets: pack.evidence.snippets.length,
-      policies: pack.policies.length, memories: pack.memories.records.length, cut: pack.missingness.cut.length,
-    },
+  const files = pack.evidence.files.slice(0, fileCount);
+  const withSnippet = files.map((f) => ({ f, s: index.ranges.get(f.path)?.snippet })).filter((x) => x.s?.text).slice(0, l.snippets);
+  const chains = pack.anchors.proofChains.slice(0, l.chains);
+  const failing = (o.gates ?? pack.gates ?? []).filter((g) => !g.pass);
+  const insufficient = pack.outcome === 'pack_insufficient';
+  const kept = {
+    files: files.length, snippets: withSnippet.length, chains: chains.length,
+    hops: chains.reduce((n, c) => n + Math.min(c.hops.length, l.hops), 0),
+    policies: Math.min(pack.policies.length, l.items), memories: Math.min(pack.memories.records.length, l.items),
   };
-}
-
-/** Evidence snippets ordered by the rank of their file (the pack keeps them in path order), then line. */
-function snippetsByFileRank(pack: ContextPack): ContextPack['evidence']['snippets'] {
-  const rank = new Map(pack.evidence.files.map((f, i) => [f.path, i]));
-  const at = (path: string): number => rank.get(path) ?? Number.MAX_SAFE_INTEGER;
-  return [...pack.evidence.snippets].sort((a, b) => at(a.path) - at(b.path) || a.startLine - b.startLine || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-}
-
-function omitted(pack: ContextPack, l: Level, fileCount: number): TruncationMarker['omitted'] {
-  const kept = pack.evidence.files.slice(0, fileCount);
+  const workId = pack.header.workId;
   return {
-    files: pack.evidence.files.length - kept.length,
-    reasons: kept.reduce((n, f) => n + Math.max(0, f.reasons.length - l.reasons), 0),
-    hops: pack.anchors.proofChains.slice(0, 10).reduce((n, c) => n + Math.max(0, c.hops.length - l.hops), 0),
-    snippets: pack.evidence.snippets.length - Math.min(pack.evidence.snippets.length, l.snippets),
+    contextPack: {
+      id: cut(o.id ?? pack.header.contextPackId, 200), ref: cut(o.ref, 300), hash: cut(o.hash, 100), version: pack.header.version, outcome: pack.outcome,
+      fileCount: o.fileCount ?? pack.evidence.files.length, symbolCount: o.symbolCount ?? pack.evidence.symbols.length,
+      legend: CITATION_LEGEND,
+      // Ranked citations: each pack file once, its best line range first.
+      files: files.map((f) => citeFile(f, index, l.reasons, l.text > 0 ? 1000 : 200)),
+      // Code of the best-ranked files, keyed by the lines they show, so the agent can start without a read.
+      snippets: Object.fromEntries(withSnippet.map(({ f, s }) => [lineRef(f.path, { start: s?.startLine, end: s?.endLine }), cutLines(s?.text ?? '', l.snippetText)])),
+      chains: chains.map((c) => ({
+        type: c.chainType, status: c.status,
+        hops: c.hops.slice(0, l.hops).map((h) => [h.label, h.name ? t(h.name) : '', h.path ? lineRef(t(h.path), { start: h.line }) : ''].filter(Boolean).join(' ')),
+        ...(c.missing.length > 0 ? { missing: c.missing.slice(0, l.items).map((m) => `${m.hop}: ${t(m.reason)}`) } : {}),
+      })),
+      policies: pack.policies.slice(0, l.items).map((p) => `${t(p.id)} ${p.severity}: ${t(p.rule)}`),
+      memories: pack.memories.records.slice(0, l.items).map((m) => `${t(m.id)} ${m.enforcementType}: ${t(m.summary)}`),
+      ...(failing.length > 0 ? { gatesFailed: failing.map((g) => [g.gate, ...g.reasons.slice(0, Math.min(2, l.items)).map(t)].join(': ')) } : {}),
+      more: {
+        uri: `graphgate://work/${cut(workId, 200)}/pack`, verb: 'read_resource',
+        omitted: {
+          files: pack.evidence.files.length - kept.files, snippets: pack.evidence.snippets.length - kept.snippets, symbols: pack.evidence.symbols.length,
+          chains: pack.anchors.proofChains.length - kept.chains, hops: pack.anchors.proofChains.reduce((n, c) => n + c.hops.length, 0) - kept.hops,
+          policies: pack.policies.length - kept.policies, memories: pack.memories.records.length - kept.memories, cut: pack.missingness.cut.length,
+        },
+      },
+    },
+    strategy: {
+      strategyId: pack.strategy.strategyId, approach: t(pack.strategy.approach),
+      ...(pack.strategy.requiredProofChains.length > 0 ? { requiredProofChains: pack.strategy.requiredProofChains } : {}),
+      ...(o.checkpoints && o.checkpoints.length > 0 && l.items > 0 ? { checkpoints: o.checkpoints.slice(0, l.items).map(t) } : {}),
+      ...(pack.strategy.suggestedSplits.length > 0 && l.items > 0 ? { suggestedSplits: pack.strategy.suggestedSplits.slice(0, l.items).map(t) } : {}),
+      ...(pack.strategy.escalationGuidance.length > 0 && l.items > 0 ? { escalationGuidance: pack.strategy.escalationGuidance.slice(0, Math.min(4, l.items)).map(t) } : {}),
+    },
+    ...(insufficient ? {
+      missingAnchors: pack.missingness.missingAnchors.slice(0, Math.max(1, l.items)).map((m) => `${m.anchorType}: ${t(m.whyRequired)}`),
+      escalationPlan: (o.escalationPlan ?? []).slice(0, Math.max(1, l.items)).map((s) => ({
+        verb: s.verb, args: { need: cut(s.args.need, Math.max(80, l.text * 2)), type: s.args.type, requestedEvidence: s.args.requestedEvidence.slice(0, l.items).map((e) => ({ type: t(e.type), detail: t(e.detail) })) },
+      })),
+      blockedCommands: (o.blockedCommands ?? []).slice(0, Math.max(1, l.items)).map((b) => ({ verb: b.verb, reason: t(b.reason) })),
+    } : {}),
+    ...(pack.attachments && pack.attachments.length > 0 && l.items > 0
+      ? { attachments: pack.attachments.slice(0, l.items).map((a) => `${t(a.artifactId)} ${a.type} ${a.status}${a.caption ? `: ${t(a.caption)}` : ''}`) } : {}),
   };
 }
 
 /**
- * Summarises a pack for an MCP response under `maxBytes` of JSON (default ≈ 25k tokens): strategy,
- * ranked files with scores and reasons, anchors, proof chains, policies, memories, gaps and gate
- * results. When the full summary is too big it degrades deterministically (fewer reasons and hops,
- * shorter strings, then the lowest-ranked files) and adds a `truncation` marker pointing at the pack
- * file. The result's JSON never exceeds `maxBytes` (a floor of 2 KB applies).
+ * The pack as an `initialize_work` / `escalate` answer carries it, within `maxTokens` × 4 characters of
+ * JSON: ranked `path:start-end` citations, snippets of the top few files, the strategy, proof chains as
+ * hop strings, policy and memory rules, failing gates, for an insufficient pack the missing anchors and
+ * the escalation plan, and `more` (the resource holding the full pack, with what was left out). It
+ * degrades deterministically: fewer snippets, shorter snippet text, fewer reasons, then fewer files.
  */
 export function summarizePack(pack: ContextPack, options: SummaryOptions): PackSummary {
-  const maxBytes = Math.max(2048, options.maxBytes ?? DEFAULT_SUMMARY_MAX_BYTES);
+  const budget = Math.max(500, options.maxTokens ?? DEFAULT_PACK_RESPONSE_TOKENS) * CHARS_PER_TOKEN;
+  const index = citationIndex(pack);
   const total = pack.evidence.files.length;
-  const base = fullSummary(pack, options, LEVELS[0] as Level, total);
-  if (bytes(base) <= maxBytes) return base;
-  let best: PackSummary | null = null;
-  let bestFiles = -1;
-  for (let level = 0; level < LEVELS.length; level++) {
-    const l = LEVELS[level] as Level;
-    const build = (n: number): PackSummary => ({
-      ...fullSummary(pack, options, l, n),
-      truncation: { truncated: true, maxBytes, omitted: omitted(pack, l, n), level, see: `read the full pack at ${cut(options.ref, 1000)}` },
-    });
-    if (bytes(build(0)) > maxBytes) continue;
+  for (const l of FILE_LEVELS) {
+    const s = build(pack, options, index, l, total);
+    if (chars(s) <= budget) return s;
+  }
+  // Every file does not fit even bare: keep the longest ranked prefix, at the first level where any file fits.
+  for (const l of [FILE_LEVELS[FILE_LEVELS.length - 1] as Level, ...BARE_LEVELS]) {
+    if (chars(build(pack, options, index, l, 0)) > budget) continue;
     let lo = 0;
     let hi = total;
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      if (bytes(build(mid)) <= maxBytes) lo = mid;
+      if (chars(build(pack, options, index, l, mid)) <= budget) lo = mid;
       else hi = mid - 1;
     }
-    // More files beat more detail per file: a lighter level wins only if it keeps more files.
-    if (lo > bestFiles) {
-      best = build(lo);
-      bestFiles = lo;
-    }
-    if (lo === total) break;
+    return build(pack, options, index, l, lo);
   }
-  return best ?? minimalSummary(pack, options, maxBytes);
-}
-
-function minimalSummary(pack: ContextPack, o: SummaryOptions, maxBytes: number): PackSummary {
-  const l = LEVELS[LEVELS.length - 1] as Level;
-  const s = fullSummary(pack, o, { ...l, guidance: 0, hops: 0, text: 40, snippets: 0, snippetText: 0 }, 0);
-  return {
-    ...s,
-    ref: cut(o.ref, 300),
-    hash: cut(o.hash, 100),
-    anchors: { entrypoints: [], definitions: [] },
-    chains: [],
-    policies: [],
-    memories: [],
-    missingness: { missingAnchors: [], recommendedDeltas: [] },
-    truncation: { truncated: true, maxBytes, omitted: omitted(pack, { ...l, reasons: 0, hops: 0 }, 0), level: LEVELS.length, see: 'read the full pack at ref' },
-  };
+  return build(pack, options, index, BARE_LEVELS[BARE_LEVELS.length - 1] as Level, 0);
 }

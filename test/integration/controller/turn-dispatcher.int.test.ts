@@ -13,6 +13,7 @@ import { PackStore } from '../../../src/pack/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { WorkStore } from '../../../src/session/index.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { citedPaths } from '../../support/pack-citations.js';
 import { int, makeDispatcher, makeFixtureRepo, readTurns, setWorkState, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
 
 describe('controller_turn dispatcher (real Neo4j)', () => {
@@ -56,7 +57,7 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect(init.outcome).toBe('ok');
       expect(init.workId).toMatch(/^work-[0-9a-f]{16}$/);
       expect(init.contextPack?.fileCount).toBe(4);
-      const files = (init.result.contextPack as { files: string[] }).files;
+      const files = citedPaths(init.result);
       expect(files).toContain('src/app/users/user-list.component.ts');
       expect(files).not.toContain('src/app/orders/order-grid.component.ts');
       expect(init.capabilities).toEqual(['read_file_lines', 'lookup_symbol_definition', 'trace_symbol_graph', 'search_codebase_text', 'read_resource', 'write_scratch_file', 'submit_execution_plan', 'escalate', 'signal_task_complete']);

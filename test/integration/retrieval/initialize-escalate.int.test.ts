@@ -13,6 +13,7 @@ import { packageRoot } from '../../../src/runtime/package-root.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { makeDispatcher } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { citedPaths } from '../../support/pack-citations.js';
 
 type PackRow = { id: string; version: number; hash: string; ref: string; outcome: string; strategyId: string; current: boolean; supersedes: string[]; files: number; symbols: number };
 const readWorkPacks = loadQuery<{ repoId: string; workId: string }, { packs: PackRow[]; attachments: string[]; memories: Array<{ id: string; state: string; anchors: string[] }> }>('test-support/read-work-packs.cypher');
@@ -58,8 +59,11 @@ describe('initialize_work and escalate on the ingested fixture (real Neo4j)', ()
     expect(init.outcome).toBe('ok');
     expect(init.knowledgeStrategy.strategyId).toBe('ui_aggrid_feature');
     const result = init.result as Record<string, any>;
-    expect(result.contextPack.files).toContain('projects/host/src/app/orders/order-detail/order-detail.component.ts');
-    expect(result.contextPack.summary.anchors.entrypoints.length).toBeGreaterThan(0);
+    expect(citedPaths(result)).toContain('projects/host/src/app/orders/order-detail/order-detail.component.ts');
+    // Anchor files carry their role in the citation's codes (E entrypoint, D definition).
+    expect(result.contextPack.files.some((c: string) => /^\S+ [A-Z]*E/.test(c))).toBe(true);
+    expect(JSON.stringify(result.contextPack).length + JSON.stringify(result.strategy).length).toBeLessThanOrEqual(6_000 * 4);
+    expect(result.contextPack.more).toEqual({ uri: `graphgate://work/${init.workId}/pack`, verb: 'read_resource', omitted: expect.objectContaining({ files: 0 }) });
     expect(result.planGraphSchema.jsonSchema).toBeDefined();
     expect(result.strategy).toMatchObject({ strategyId: 'ui_aggrid_feature' });
     expect(Buffer.byteLength(JSON.stringify(init))).toBeLessThan(100_000);
@@ -72,7 +76,7 @@ describe('initialize_work and escalate on the ingested fixture (real Neo4j)', ()
     expect(result.sideChannels.overrides.rejected.map((r: { file: string }) => r.file)).toEqual(['.ai/memory/overrides/broken.json']);
     expect(existsSync(join(root, '.ai', 'memory', 'overrides', 'orders-grid.json.processed'))).toBe(true);
     expect(existsSync(join(root, '.ai', 'memory', 'overrides', 'broken.json.invalid'))).toBe(true);
-    expect(result.contextPack.summary.memories.map((m: { id: string }) => m.id)).toContain('orders-grid-signal');
+    expect(result.contextPack.memories.map((m: string) => m.split(' ')[0])).toContain('orders-grid-signal');
     const statuses = result.sideChannels.attachments.map((a: { artifactId: string; status: string }) => `${a.artifactId}:${a.status}`);
     expect(statuses).toEqual(['att-inbox-001:stored', 'att-001:stored', 'att-002:rejected', 'att-003:rejected']);
     const facts = (await graph.read(readWorkPacks, { repoId, workId: init.workId as string }))[0]!;
@@ -93,7 +97,7 @@ describe('initialize_work and escalate on the ingested fixture (real Neo4j)', ()
   });
 
   it('escalate grows the pack into a new version that supersedes the old one, which stays on disk', async () => {
-    const before = (init.result as Record<string, any>).contextPack.files as string[];
+    const before = citedPaths(init.result);
     const esc = await turn({
       verb: 'escalate', workId: init.workId, agentId: init.agentId,
       args: { need: 'I need the customer list and CustomerService', type: 'scope_expand', requestedEvidence: [{ type: 'symbol_lookup', detail: 'CustomerListComponent' }] },
@@ -102,12 +106,12 @@ describe('initialize_work and escalate on the ingested fixture (real Neo4j)', ()
     const result = esc.result as Record<string, any>;
     // The service the need names is in the grown pack; added by this escalation unless the first pack already held it.
     const service = 'projects/host/src/app/core/customer.service.ts';
-    expect(result.contextPack.files).toContain(service);
+    expect(citedPaths(result)).toContain(service);
     expect(result.delta.addedFiles.length).toBeGreaterThan(0);
     expect(result.delta.addedFiles).toEqual(expect.arrayContaining(before.includes(service) ? [] : [service]));
     expect(result.delta.addedFiles.some((f: string) => before.includes(f))).toBe(false);
     expect(result.delta).toMatchObject({ previousVersion: 1, version: 2, previousHash: init.contextPack!.hash });
-    expect(result.contextPack.files).toEqual(expect.arrayContaining(before));
+    expect(citedPaths(result)).toEqual(expect.arrayContaining(before));
     expect(esc.contextPack!.ref).toBe(`.ai/tmp/work/${init.workId}/context-pack.v2.json`);
     expect(sha(readFileSync(join(root, esc.contextPack!.ref)))).toBe(esc.contextPack!.hash);
     expect(sha(readFileSync(join(root, init.contextPack!.ref)))).toBe(init.contextPack!.hash);

@@ -102,7 +102,7 @@ describe('pack assembly on the ingested fixture workspace', () => {
       expect(pack.strategy.strategyId).toBe('ui_aggrid_feature');
       expect(pack.evidence.files.every((f) => f.reasons.length > 0 && f.contributions.length > 0)).toBe(true);
       expect(pack.gates?.every((g) => g.pass)).toBe(true);
-      expect(summary.files.length).toBe(pack.evidence.files.length);
+      expect(summary.contextPack.files.map((c) => c.split(' ')[0]!.replace(/:\d+(-\d+)?$/, ''))).toEqual(pack.evidence.files.map((f) => f.path));
     });
 
     it('answers pack_insufficient with missing anchors, an escalation plan and blocked commands — never a guess', async () => {

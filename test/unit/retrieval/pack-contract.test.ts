@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, checkPackGates, contentHash, contextPackSchema, normalizePack, sha256Hex, summarizePack, type ContextPack } from '../../../src/retrieval/index.js';
+import { canonicalJson, checkPackGates, contentHash, contextPackSchema, normalizePack, sha256Hex, type ContextPack } from '../../../src/retrieval/index.js';
 import { samplePack, SIGNATURE } from './pack.fixture.js';
 
 describe('contextPackSchema', () => {
@@ -101,50 +101,5 @@ describe('checkPackGates', () => {
     ['memories not queried for an anchor', () => samplePack({ memories: { anchorsQueried: [], records: [] } }), ['memory_rules_loaded']],
   ])('%s', (_label, make, expected) => {
     expect(failing(make())).toEqual(expected);
-  });
-});
-
-describe('summarizePack', { timeout: 60_000 }, () => {
-  const bigPack = (files: number, reasonLength: number): ContextPack => {
-    const p = samplePack();
-    return samplePack({
-      evidence: {
-        ...p.evidence,
-        files: Array.from({ length: files }, (_, i) => ({
-          path: `src/app/feature-${String(i).padStart(4, '0')}/file.component.ts`, score: 1 - i / (files + 1),
-          reasons: Array.from({ length: 6 }, (_, j) => `reason ${j} ${'x'.repeat(reasonLength)}`), contributions: [], lanes: ['lexical' as const],
-        })),
-      },
-    });
-  };
-
-  it('returns the whole summary when it fits', () => {
-    const s = summarizePack(samplePack(), { ref: '.ai/tmp/work/w/context-pack.json', hash: 'sha256:0' });
-    expect(s.truncation).toBeUndefined();
-    expect(s.files.map((f) => f.path)).toEqual(['src/app/orders/orders.component.ts', 'src/app/orders/order.model.ts']);
-    expect(s.strategy.strategyId).toBe('ui_aggrid_feature');
-  });
-
-  it('degrades detail first, then drops the lowest-ranked files, with a marker', () => {
-    const pack = bigPack(3000, 200);
-    const s = summarizePack(pack, { ref: 'pack.json', hash: 'sha256:0', maxBytes: 100_000 });
-    expect(Buffer.byteLength(JSON.stringify(s))).toBeLessThanOrEqual(100_000);
-    expect(s.truncation).toMatchObject({ truncated: true, see: 'read the full pack at pack.json' });
-    expect(s.truncation?.omitted.files).toBe(3000 - s.files.length);
-    expect(s.files[0]?.path).toBe(pack.evidence.files[0]?.path);
-    expect(s.counts.files).toBe(3000);
-  });
-
-  it('keeps every file when shorter reasons are enough', () => {
-    const s = summarizePack(bigPack(150, 400), { ref: 'p', hash: 'h', maxBytes: 100_000 });
-    expect(s.files).toHaveLength(150);
-    expect(s.truncation?.level).toBeGreaterThan(0);
-  });
-
-  it('never exceeds the cap, for any pack size and cap', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 60_000 }), (files, len, cap) => {
-      const s = summarizePack(bigPack(files, len), { ref: 'r'.repeat(len), hash: 'sha256:x', maxBytes: cap });
-      expect(Buffer.byteLength(JSON.stringify(s))).toBeLessThanOrEqual(Math.max(2048, cap));
-    }), { numRuns: 40 });
   });
 });

@@ -50,8 +50,8 @@ describe('the retrieval core never throws on hostile text', { timeout: 60_000 },
         evidence: { ...base.evidence, files: [{ path: a || 'x', score: 0.5, reasons: [b], contributions: [], lanes: ['lexical'], anchorId: b }] },
       };
       checkPackGates(pack);
-      const s = summarizePack(pack, { ref: a, hash: b, maxBytes: 4096 });
-      expect(Buffer.byteLength(JSON.stringify(s))).toBeLessThanOrEqual(4096);
+      const s = summarizePack(pack, { ref: a, hash: b, maxTokens: 1024 });
+      expect(JSON.stringify(s).length).toBeLessThanOrEqual(4096);
     }), { numRuns: 60 });
   });
 });
