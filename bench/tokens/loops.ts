@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TurnResponse } from '../../src/controller/envelope.schema.js';
 import type { PlanGraph } from '../../src/plan/index.js';
+import { parseCitation } from '../../src/retrieval/pack/pack-citations.js';
 import { packageRoot } from '../../src/runtime/package-root.js';
 import { AGENT_LOOP_GATES, CHECK_STEP, git } from '../../test/support/agent-loop-fixture.js';
 import { agentLoopPlan, LINES, LOOP_LEXEMES, LOOP_PROMPT, ORDER_COLUMNS, ORDER_LINK_RENDERER, ORDERS_LIST_HTML, ORDERS_LIST_TS, ORDERS_ROUTING } from '../../test/support/agent-loop-plan.js';
@@ -91,14 +92,12 @@ export async function fixtureLoop(agent: MeteredAgent): Promise<{ packFiles: num
   return { packFiles: init.contextPack?.fileCount ?? 0, packSymbols: init.contextPack?.symbolCount ?? 0 };
 }
 
-/** The pack's files in rank order and the symbols it names, read loosely from the initialize_work result. */
+/** The pack's files in rank order and the symbols its citations name (`path:start-end codes score [symbol]`). */
 function packContents(init: TurnResponse): { files: string[]; symbols: Array<{ name: string; path: string }> } {
   const pack = (init.result.contextPack ?? {}) as Record<string, unknown>;
-  const files = (Array.isArray(pack.files) ? pack.files : []).map((f) => (typeof f === 'string' ? f : String((f as { path?: unknown }).path ?? ''))).filter(Boolean);
-  const symbols = (Array.isArray(pack.symbols) ? (pack.symbols as Array<{ name?: unknown; path?: unknown }>) : [])
-    .map((s) => ({ name: String(s.name ?? ''), path: String(s.path ?? '') }))
-    .filter((s) => /^[A-Za-z_$][\w$]*$/.test(s.name));
-  return { files, symbols };
+  const cited = (Array.isArray(pack.files) ? pack.files : []).map((f) => parseCitation(String(f))).filter((c) => c !== null);
+  const symbols = cited.flatMap((c) => (c.name && /^[A-Za-z_$][\w$]*$/.test(c.name) ? [{ name: c.name, path: c.path }] : []));
+  return { files: cited.map((c) => c.path), symbols };
 }
 
 /** The words of the prompt worth a text search: the longest first. */
