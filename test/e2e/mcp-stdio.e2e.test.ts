@@ -16,6 +16,7 @@ const GOOD_ARGS: Record<string, Record<string, unknown>> = {
   lookup_symbol_definition: { symbol: 'UserService' },
   trace_symbol_graph: { symbol: 'UserListComponent' },
   search_codebase_text: { query: 'UserService' },
+  read_resource: { uri: 'graphgate://schema/plan-graph' },
   write_scratch_file: { relativePath: 'notes.md', content: 'hello' },
   submit_execution_plan: { planGraph: { nodes: [] } },
   escalate: { need: 'the orders grid' },
