@@ -30,6 +30,10 @@ export interface CallSize {
 export interface SessionOverhead {
   instructionsChars: number;
   toolsListChars: number;
+  /** resources/list + resources/templates/list (0 when the client does not list resources). */
+  resourcesListChars: number;
+  /** Whether the client listed resources (planGraphSchema by reference) or not (inline). */
+  listedResources: boolean;
 }
 
 const size = (value: unknown): number => (value === undefined ? 0 : JSON.stringify(value).length);
@@ -77,7 +81,8 @@ export class MeteredAgent {
 
   private constructor(private readonly client: Client, private readonly log: WriteStream, readonly overhead: SessionOverhead) {}
 
-  static async spawn(main: string, root: string, env: Record<string, string>, logFile: string): Promise<MeteredAgent> {
+  /** `listResources`: list resources after connecting, as Claude Code does (the by-reference path); false measures the inline path. */
+  static async spawn(main: string, root: string, env: Record<string, string>, logFile: string, listResources = true): Promise<MeteredAgent> {
     const transport = new StdioClientTransport({ command: process.execPath, args: [main, 'mcp', '--repo', root], env, stderr: 'pipe' });
     const log = createWriteStream(logFile);
     // Drained always: a full stderr pipe would stall the server.
@@ -85,7 +90,12 @@ export class MeteredAgent {
     const client = new Client({ name: 'graphgate-bench-tokens', version: '1.0.0' });
     await client.connect(transport);
     const tools = await client.listTools();
-    const overhead = { instructionsChars: (client.getInstructions() ?? '').length, toolsListChars: size(tools.tools) };
+    let resourcesListChars = 0;
+    if (listResources) {
+      const [resources, templates] = await Promise.all([client.listResources(), client.listResourceTemplates()]);
+      resourcesListChars = size(resources.resources) + size(templates.resourceTemplates);
+    }
+    const overhead = { instructionsChars: (client.getInstructions() ?? '').length, toolsListChars: size(tools.tools), resourcesListChars, listedResources: listResources };
     return new MeteredAgent(client, log, overhead);
   }
 

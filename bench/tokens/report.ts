@@ -71,7 +71,8 @@ export function render(r: TargetReport): string {
   const lines = [
     `### ${r.target}: ${r.repoRoot}`,
     `prompt: "${r.prompt}"; repoId ${r.repoId}; ingest before the loop ${(r.ingestMs / 1000).toFixed(1)} s`,
-    `once per session: server instructions ${n(r.overhead.instructionsChars)} chars, tools/list ${n(r.overhead.toolsListChars)} chars (~${n(tokens(r.overhead.toolsListChars + r.overhead.instructionsChars))} tokens)`,
+    `client: ${r.overhead.listedResources ? 'lists resources after connecting, as Claude Code does (planGraphSchema by reference)' : 'never lists resources (--inline-schema: planGraphSchema inline)'}`,
+    `once per session: server instructions ${n(r.overhead.instructionsChars)} chars, tools/list ${n(r.overhead.toolsListChars)} chars, resources/list + templates ${n(r.overhead.resourcesListChars)} chars (~${n(tokens(r.overhead.toolsListChars + r.overhead.instructionsChars + r.overhead.resourcesListChars))} tokens)`,
     '',
     '| step | calls | text chars | ~tokens | structuredContent chars | envelope chars | envelope share |',
     '|---|---:|---:|---:|---:|---:|---:|',

@@ -32,9 +32,10 @@ const o = new Command('bench:tokens')
   .option('--prompt <text>', 'the originalPrompt of initialize_work (with --repo)')
   .option('--lexemes <list>', 'comma-separated lexemes for initialize_work (with --repo; default none, as an agent would send)')
   .option('--json <file>', 'write the raw numbers (every call, every field size) as JSON')
+  .option('--inline-schema', 'a client that never lists MCP resources: measures the inline planGraphSchema path (default: lists them, as Claude Code does)')
   .option('--stop-db', 'stop the local instance at the end if this run started it (default: leave it warm)')
   .parse()
-  .opts<{ repo?: string; prompt?: string; lexemes?: string; json?: string; stopDb?: boolean }>();
+  .opts<{ repo?: string; prompt?: string; lexemes?: string; json?: string; inlineSchema?: boolean; stopDb?: boolean }>();
 if (o.repo && !o.prompt) {
   process.stderr.write('bench:tokens: --repo needs --prompt "<the user request>"\n');
   process.exit(2);
@@ -94,7 +95,7 @@ try {
   const ingestMs = Math.round(performance.now() - ingestStarted);
   log(`${root} ingested as ${repoId} in ${(ingestMs / 1000).toFixed(1)} s (${ingest.mode}, ${ingest.files.parsed} parsed); server log ${logFile}`);
 
-  const agent = await MeteredAgent.spawn(MAIN, root, env, logFile);
+  const agent = await MeteredAgent.spawn(MAIN, root, env, logFile, !o.inlineSchema);
   const prompt = o.prompt ?? LOOP_PROMPT;
   const notes: string[] = [];
   try {

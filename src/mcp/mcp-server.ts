@@ -31,7 +31,7 @@ export const SERVER_INSTRUCTIONS = [
  * `_meta["anthropic/maxResultSizeChars"]` (at most 500,000), instead of saving a larger one to a file
  * the model reads back: https://code.claude.com/docs/en/mcp#raise-the-limit-for-a-specific-tool.
  * 100,000 covers the largest answer graphgate builds (initialize_work with the schema inline and a
- * full pack budget); answers stay far smaller by default. No other client documents such a key.
+ * full pack budget); answers stay far smaller by default. We found no other client documenting such a key.
  */
 export const MAX_RESULT_SIZE_CHARS = 100_000;
 const LISTED_TOOL = { ...CONTROLLER_TOOL, _meta: { 'anthropic/maxResultSizeChars': MAX_RESULT_SIZE_CHARS } };
