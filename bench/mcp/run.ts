@@ -71,7 +71,7 @@ try {
       const response = await turn(make());
       // A read scenario that is denied would measure the deny path, not the verb.
       if (!name.startsWith('denied') && response.outcome !== 'ok' && response.outcome !== 'success') {
-        throw new Error(`${name} did not succeed (outcome ${String(response.outcome)}): ${JSON.stringify(response.denyReasons ?? response.deny)}`);
+        throw new Error(`${name} did not succeed (outcome ${String(response.outcome)}): ${JSON.stringify(response.deny)}`);
       }
     }
   }

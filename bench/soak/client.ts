@@ -16,7 +16,6 @@ export interface TurnLike {
   agentId: string | null;
   traceRef: string;
   result: Record<string, unknown>;
-  denyReasons: string[];
   deny?: { code: string; message: string; retryable: boolean; details: Record<string, unknown> };
   suggestedAction?: { verb: string; args?: Record<string, unknown>; retryAfterMs?: number };
 }

@@ -3,7 +3,7 @@ import type { PackSummary } from '../pack/index.js';
 import type { WorkRow } from '../session/index.js';
 import { budgetStatus, thresholdTokens } from './budget.js';
 import type { TurnDenial } from './deny.js';
-import { SCHEMA_VERSION, type SuggestedAction, type TurnResponse } from './envelope.schema.js';
+import { SCHEMA_VERSION, type Progress, type SuggestedAction, type TurnResponse } from './envelope.schema.js';
 import { nextStep } from './gate.js';
 import type { RunState } from './states.js';
 import type { VerbRegistry } from './verb-registry.js';
@@ -18,6 +18,8 @@ export interface TurnFacts {
   state: RunState;
   work: WorkRow | null;
   pack: PackSummary | null;
+  /** The work as loaded at the turn's start: a pack that differs from `pack` was built by this turn. */
+  loaded?: { pack: PackSummary | null } | null;
   /** Progress a verb reported for this turn (overrides the loaded work's counters). */
   progress?: TurnResponse['progress'];
   /** The strategy a verb selected this turn (initialize_work, escalate); else the current pack's. */
@@ -25,22 +27,51 @@ export interface TurnFacts {
   subAgentHints?: TurnResponse['subAgentHints'];
   /** The state the turn started in: the verb catalog is sent again only when the allowed verbs changed. */
   stateBefore?: RunState;
-  /** The caller asked for the catalog (`describe: true`). */
+  /** The caller asked for the catalog and the whole work view (`describe: true`). */
   describe?: boolean;
+  /** The request carried no agentId, so the one in this response is new to the caller. */
+  agentAssigned?: boolean;
 }
 
 /** Refusals about which verb to call: the catalog comes with them, so the fix is at hand. */
 const CATALOG_DENIALS: ReadonlySet<string> = new Set(['ILLEGAL_TRANSITION', 'VERB_RETIRED']);
 
+/** The first turn of a session (no work loaded when it started): the caller knows nothing yet. */
+function firstTurn(facts: TurnFacts): boolean {
+  return facts.stateBefore === undefined || facts.stateBefore === 'UNINITIALIZED';
+}
+
 /**
- * The full verb catalog costs ~2,500 characters: it is sent on the first turn, whenever the allowed
- * verbs change, on a refusal about the verb itself, and on request; otherwise the names suffice.
+ * The verb list (~220 characters) and catalog (~2,500) are sent on the first turn, whenever the
+ * allowed verbs change, on a refusal about the verb itself, and on request; an absent list means unchanged.
  */
 function catalogDue(facts: TurnFacts, capabilities: string[], denial: TurnDenial | undefined, registry: VerbRegistry): boolean {
-  if (facts.describe || facts.stateBefore === undefined || facts.stateBefore === 'UNINITIALIZED') return true;
-  if (denial && (CATALOG_DENIALS.has(denial.code) || (denial.code === 'INVALID_ARGS' && (denial.problems ?? []).some((p) => p.path === 'verb')))) return true;
-  const before = registry.capabilities(facts.stateBefore);
+  if (facts.describe || firstTurn(facts)) return true;
+  if (denial && (CATALOG_DENIALS.has(denial.code) || (denial.code === 'INVALID_ARGS' && denial.problems.some((p) => p.path === 'verb')))) return true;
+  const before = registry.capabilities(facts.stateBefore as RunState);
   return before.length !== capabilities.length || before.some((v, i) => v !== capabilities[i]);
+}
+
+/** Progress without the empty pending list (the common case). */
+function compactProgress(p: Progress): Progress {
+  const { pendingValidations, ...counts } = p;
+  return pendingValidations && pendingValidations.length > 0 ? { ...counts, pendingValidations } : counts;
+}
+
+function deny(denial: TurnDenial, suggested: SuggestedAction | undefined): NonNullable<TurnResponse['deny']> {
+  // The gate also lists an unknown verb's problems under details: sent once, as deny.problems. Other
+  // details.problems (e.g. an INVALID_CONFIG's {key, problem} list) are the only copy and stay.
+  const { problems: _dup, ...rest } = denial.details;
+  const details = denial.problems.length > 0 ? rest : denial.details;
+  return {
+    code: denial.code,
+    message: denial.message,
+    retryable: denial.retryable,
+    ...(denial.requiresHuman ? { requiresHuman: true } : {}),
+    ...(denial.problems.length > 0 ? { problems: denial.problems } : {}),
+    suggestedNextActions: suggested ? [suggested] : [],
+    details,
+  };
 }
 
 export interface EnvelopeInput {
@@ -51,51 +82,52 @@ export interface EnvelopeInput {
   suggestedAction?: SuggestedAction;
 }
 
-/** Builds the TurnResponse every turn returns (seed 000 "Response Envelope", 001 §4/§8). */
+/**
+ * Builds the TurnResponse every turn returns (seed 000 "Response Envelope", 001 §4/§8), sized for a
+ * model that reads it every turn (issue 16): a plain turn carries only workId, state, outcome,
+ * result, budget and traceRef; every other field comes when it is new to the caller.
+ */
 export function buildEnvelope(input: EnvelopeInput, deps: { registry: VerbRegistry; config: Config; repoRoot: string }): TurnResponse {
   const { facts, denial } = input;
+  const describe = facts.describe === true;
+  const first = firstTurn(facts);
   const capabilities = deps.registry.capabilities(facts.state);
   const work = facts.work;
-  const budget = work
+  const status = work
     ? budgetStatus(work.maxTokens, work.usedTokens, work.thresholdTokens)
     : budgetStatus(deps.config.budget.maxTokens, 0, thresholdTokens(deps.config.budget.maxTokens, deps.config.budget.thresholdPercent));
+  const suggested = denial ? (denial.suggestedAction ?? input.suggestedAction ?? nextStep(facts.state, capabilities)) : input.suggestedAction;
+  const identity = first || describe || facts.agentAssigned === true;
+  const catalog = catalogDue(facts, capabilities, denial, deps.registry);
+  const packBuilt = facts.pack !== null && (first || describe || facts.pack.id !== facts.loaded?.pack?.id);
+  const strategy = facts.knowledgeStrategy ?? (describe
+    ? (facts.pack?.strategyId ? { strategyId: facts.pack.strategyId, reasons: [`selected when context pack ${facts.pack.id} was built`] } : { strategyId: 'unselected', reasons: ['no context pack has selected a strategy yet'] })
+    : undefined);
   const total = work?.totalNodes ?? 0;
   const completed = work?.completedNodes ?? 0;
-  const suggested = denial ? (denial.suggestedAction ?? input.suggestedAction ?? nextStep(facts.state, capabilities)) : input.suggestedAction;
-  const problems = denial?.problems ?? [];
-  const envelope: TurnResponse = {
-    runSessionId: facts.runSessionId,
+  const progress = facts.progress ?? (describe ? { totalNodes: total, completedNodes: completed, remainingNodes: Math.max(0, total - completed), pendingValidations: work?.pendingValidations ?? [] } : undefined);
+  return {
     workId: facts.workId,
-    agentId: facts.agentId,
     state: facts.state,
     outcome: input.outcome,
-    capabilities,
-    ...(catalogDue(facts, capabilities, denial, deps.registry) ? { verbDescriptions: deps.registry.describe(capabilities) } : {}),
-    scope: { worktreeRoot: deps.repoRoot, scratchRoot: facts.workId ? scratchRoot(facts.workId) : null },
-    originalPrompt: work?.originalPrompt ?? null,
     result: input.result ?? {},
-    denyReasons: denial ? (problems.length > 0 ? problems.map((p) => `${p.code ?? denial.code}: ${p.path}: ${p.message}`) : [`${denial.code}: ${denial.message}`]) : [],
-    ...(denial
+    budget: { used: status.usedTokens, limit: status.thresholdTokens, ...(status.blocked ? { blocked: true as const } : {}) },
+    traceRef: facts.traceRef,
+    ...(identity
       ? {
-          deny: {
-            code: denial.code,
-            message: denial.message,
-            retryable: denial.retryable,
-            requiresHuman: denial.requiresHuman,
-            suggestedNextActions: suggested ? [suggested] : [],
-            details: problems.length > 0 ? { ...denial.details, problems } : denial.details,
-          },
+          runSessionId: facts.runSessionId,
+          agentId: facts.agentId,
+          scope: { worktreeRoot: deps.repoRoot, scratchRoot: facts.workId ? scratchRoot(facts.workId) : null },
+          schemaVersion: SCHEMA_VERSION,
         }
       : {}),
+    ...(describe ? { originalPrompt: work?.originalPrompt ?? null } : {}),
+    ...(catalog ? { capabilities, verbDescriptions: deps.registry.describe(capabilities) } : {}),
+    ...(denial ? { deny: deny(denial, suggested) } : {}),
     ...(suggested ? { suggestedAction: suggested } : {}),
-    knowledgeStrategy: facts.knowledgeStrategy
-      ?? (facts.pack?.strategyId ? { strategyId: facts.pack.strategyId, reasons: [`selected when context pack ${facts.pack.id} was built`] } : { strategyId: 'unselected', reasons: ['no context pack has selected a strategy yet'] }),
-    budgetStatus: budget,
-    traceRef: facts.traceRef,
-    schemaVersion: SCHEMA_VERSION,
-    subAgentHints: facts.subAgentHints ?? { recommended: false, splits: [] },
-    progress: facts.progress ?? { totalNodes: total, completedNodes: completed, remainingNodes: Math.max(0, total - completed), pendingValidations: work?.pendingValidations ?? [] },
-    contextPack: facts.pack ? { id: facts.pack.id, ref: facts.pack.ref, hash: facts.pack.hash, fileCount: facts.pack.fileCount, symbolCount: facts.pack.symbolCount } : null,
+    ...(strategy ? { knowledgeStrategy: strategy } : {}),
+    ...(facts.subAgentHints?.recommended ? { subAgentHints: facts.subAgentHints } : {}),
+    ...(progress ? { progress: compactProgress(progress) } : {}),
+    ...(packBuilt && facts.pack ? { contextPack: { id: facts.pack.id, ref: facts.pack.ref, hash: facts.pack.hash, fileCount: facts.pack.fileCount, symbolCount: facts.pack.symbolCount } } : {}),
   };
-  return envelope;
 }

@@ -14,7 +14,7 @@ export const TurnRequestSchema = z.strictObject({
   runSessionId: id('runSessionId').optional().describe('the run session id from earlier responses (optional)'),
   originalPrompt: z.string().max(20_000).optional().describe("the user's request, verbatim (initialize_work)"),
   args: z.record(z.string(), z.unknown()).optional().describe('the verb’s arguments; see verbDescriptions (sent on the first turn, when the allowed verbs change, or with describe: true)'),
-  describe: z.boolean().optional().describe('true: include verbDescriptions (the arguments of every allowed verb); otherwise they come only when the allowed verbs change'),
+  describe: z.boolean().optional().describe('true: include the whole work view: capabilities, verbDescriptions (the arguments of every allowed verb), ids, scope, originalPrompt, contextPack, knowledgeStrategy, progress; otherwise each comes only when it changes'),
   traceMeta: z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length <= 4096, 'at most 4 KB of JSON').optional().describe('free-form tracing metadata stored with the turn (max 4 KB)'),
 });
 

@@ -20,8 +20,10 @@ export const CONTROLLER_TOOL = {
   description: [
     'The single entry point of the graphgate controller. Every call names a `verb` and its `args`.',
     'Start each task with verb "initialize_work" and the user request as `originalPrompt`; keep the returned',
-    '`workId` and `agentId` and pass them on every later call. Each response lists the verbs allowed next',
-    '(`capabilities`); their arguments (`verbDescriptions`) come when that list changes or with `describe: true`. A refused call returns `deny` and a',
+    '`workId` and `agentId` and pass them on every later call. Responses are kept small: `capabilities` (the verbs',
+    'allowed next) and `verbDescriptions` (their arguments) come on the first call and whenever that list changes;',
+    'an absent `capabilities` means it is unchanged. Other fields (`contextPack`, `knowledgeStrategy`, `progress`)',
+    'likewise come only when they change; `describe: true` returns all of them. A refused call returns `deny` and a',
     '`suggestedAction` telling you what to do instead. Reads are limited to the files of the context pack.',
   ].join(' '),
   inputSchema: jsonSchema(TurnRequestSchema, 'input') as { type: 'object'; [k: string]: unknown },

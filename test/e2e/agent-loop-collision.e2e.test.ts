@@ -103,12 +103,12 @@ describe('a second work waiting under overlapPolicy reject retries its kept plan
     const retry = { verb: refused.suggestedAction!.verb, ...b.ids, args: refused.suggestedAction!.args };
     const retryCost = estimateTokens(Buffer.byteLength(JSON.stringify(retry)));
     const planCost = estimateTokens(Buffer.byteLength(JSON.stringify(full)));
-    let used = refused.budgetStatus.usedTokens;
+    let used = refused.budget.used;
     for (let i = 0; i < 3; i++) {
       const again = await call(retry);
       expect(again.deny?.code).toBe('EXEC_SIDE_EFFECT_COLLISION');
-      expect(again.budgetStatus.usedTokens - used).toBe(retryCost);
-      used = again.budgetStatus.usedTokens;
+      expect(again.budget.used - used).toBe(retryCost);
+      used = again.budget.used;
     }
     expect(retryCost * 20).toBeLessThan(planCost);
 
@@ -117,9 +117,9 @@ describe('a second work waiting under overlapPolicy reject retries its kept plan
     const done = await call({ verb: 'signal_task_complete', ...a.ids });
     expect(done.state).toBe('COMPLETED');
     const accepted = await call(retry);
-    expect(accepted.denyReasons).toEqual([]);
+    expect(accepted.deny).toBeUndefined();
     expect(accepted.state).toBe('PLAN_ACCEPTED');
     expect(accepted.result).toMatchObject({ accepted: true, planId, locks: { status: 'leased' } });
-    expect(accepted.budgetStatus.usedTokens - used).toBe(retryCost);
+    expect(accepted.budget.used - used).toBe(retryCost);
   });
 });

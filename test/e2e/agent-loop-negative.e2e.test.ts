@@ -67,7 +67,7 @@ describe('agent loop refusals over MCP stdio', () => {
     expect(first.result).toMatchObject({ applied: true, operationId: 'op-neg-total-0001' });
     expect(first.result.replayed).toBeUndefined();
     const retry = await patch('c-total-column', ORDERS_LIST_TS, edits, 'op-neg-total-0001');
-    expect(retry.denyReasons).toEqual([]);
+    expect(retry.deny).toBeUndefined();
     expect(retry.result).toMatchObject({ applied: true, replayed: true, operationId: 'op-neg-total-0001', diff: first.result.diff });
     expect(readFileSync(join(worktree, ORDERS_LIST_TS), 'utf8').split(LINES.total).length).toBe(2);
     const reused = await patch('c-total-column', ORDERS_LIST_TS, [{ type: 'replace_text', oldText: LINES.total, newText: LINES.status }], 'op-neg-total-0001');
@@ -79,7 +79,7 @@ describe('agent loop refusals over MCP stdio', () => {
     const lexeme = await recipe('c-actor-header', 'replace_lexeme_in_file', { file: ORDER_COLUMNS, from: 'Who', to: 'Actor', expectedCount: 1 }, 'op-neg-actor-0001');
     expect(lexeme.result).toMatchObject({ replacements: 1 });
     const again = await recipe('c-actor-header', 'replace_lexeme_in_file', { file: ORDER_COLUMNS, from: 'Who', to: 'Actor', expectedCount: 1 }, 'op-neg-actor-0001');
-    expect(again.denyReasons).toEqual([]);
+    expect(again.deny).toBeUndefined();
     expect(again.result).toMatchObject({ replacements: 1, replayed: true, usageId: lexeme.result.usageId });
     expect((await usages()).length).toBe(before + 1);
     expect(readFileSync(join(worktree, ORDER_COLUMNS), 'utf8')).toContain(LINES.actorHeader);
@@ -107,7 +107,7 @@ describe('agent loop refusals over MCP stdio', () => {
     const began = Date.now();
     const res = await recipe('c-route-table', 'run_targeted_validation', { step: 'hangs' });
     expect(Date.now() - began).toBeLessThan(20_000);
-    expect(res.denyReasons).toEqual([]);
+    expect(res.deny).toBeUndefined();
     expect(res.result).toMatchObject({ recipeId: 'run_targeted_validation', passed: false, timedOut: true, exitCode: null });
     const run = (await graph.read(nodesByLabel, { repoId, label: 'GateRun' })).map((r) => r.props).find((r) => r.id === res.result.gateRunId);
     expect(run).toMatchObject({ stepName: 'hangs', passed: false, timedOut: true, timeoutSeconds: 1, nodeId: 'c-route-table' });
@@ -132,7 +132,7 @@ describe('agent loop refusals over MCP stdio', () => {
     // The validator (held reservations) or the acceptance lease check refuses it; either way the code is the collision.
     const codes = (res.deny?.details.codes as string[] | undefined) ?? [res.deny?.code];
     expect(codes).toContain('EXEC_SIDE_EFFECT_COLLISION');
-    const evidence = JSON.stringify([res.denyReasons, res.deny?.details]);
+    const evidence = JSON.stringify(res.deny);
     expect(evidence).toContain(ORDER_COLUMNS);
     expect(evidence).toContain(ids.workId);
     // B never got a workspace, and A's worktree is unchanged by B.
@@ -147,7 +147,7 @@ describe('agent loop refusals over MCP stdio', () => {
 
     it('computes over a declared pack file (the control)', async () => {
       const res = await sandbox('(async () => pack.read(pack.files[0]).split("\\n").filter((l) => l.includes("path:")).map((l) => l.trim()).join("|"))()', { packFiles: [ORDERS_ROUTING] });
-      expect(res.denyReasons).toEqual([]);
+      expect(res.deny).toBeUndefined();
       expect(res.result.value).toContain("{ path: ':id', component: OrderDetailComponent");
     });
 

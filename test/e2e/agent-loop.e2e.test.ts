@@ -75,13 +75,13 @@ describe('agent loop over MCP stdio', () => {
     expect(rejected.state).toBe('PLANNING');
     expect(rejected.deny?.code).toBe('PLAN_VERIFICATION_WEAK');
     expect(rejected.deny?.details.codes).toEqual(['PLAN_VERIFICATION_WEAK', 'EXEC_SIDE_EFFECT_COLLISION']);
-    const reason = (code: string) => rejected.denyReasons.find((r) => r.startsWith(`${code}:`)) ?? '';
+    const reason = (code: string) => rejected.deny?.problems?.find((p) => p.code === code)?.message ?? '';
     expect(reason('PLAN_VERIFICATION_WEAK')).toContain('[c-link-button]');
     expect(reason('PLAN_VERIFICATION_WEAK')).toContain(`Fix: Name one of: ${CHECK_STEP}`);
     expect(reason('EXEC_SIDE_EFFECT_COLLISION')).toMatch(/Fix: Make `c-(route-table|change-route)` depend on `c-(change-route|route-table)`/);
 
     const accepted = await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: plan } });
-    expect(accepted.denyReasons).toEqual([]);
+    expect(accepted.deny).toBeUndefined();
     expect(accepted.state).toBe('PLAN_ACCEPTED');
     const notStarted = [{ nodeId: 'v-orders-grid', status: 'not_started' }, { nodeId: 'v-orders-routes', status: 'not_started' }];
     expect(accepted.progress).toEqual({ totalNodes: 10, completedNodes: 0, remainingNodes: 10, pendingValidations: notStarted });
@@ -90,7 +90,7 @@ describe('agent loop over MCP stdio', () => {
 
     const patch = async (planNodeId: string, targetFile: string, edit: Record<string, unknown>, operationId?: string): Promise<TurnResponse> => {
       const res = await call({ verb: 'apply_code_patch', ...ids, args: { planNodeId, targetFile, edits: [edit], ...(operationId ? { operationId } : {}) } });
-      expect(res.denyReasons).toEqual([]);
+      expect(res.deny).toBeUndefined();
       expect(res.result).toMatchObject({ applied: true, planNodeId, targetFile });
       return res;
     };
@@ -129,7 +129,7 @@ describe('agent loop over MCP stdio', () => {
     // A partial rename (declaration only) first: the workspace test must catch it.
     await patch('c-route-table', ORDERS_ROUTING, { type: 'replace_text', oldText: LINES.routesConst, newText: LINES.orderRoutesConst });
     const failing = await call({ verb: 'run_automation_recipe', ...ids, args: recipeArgs(workId, 'v-orders-routes', 'run_targeted_validation', { step: CHECK_STEP }) });
-    expect(failing.denyReasons).toEqual([]);
+    expect(failing.deny).toBeUndefined();
     expect(failing.result).toMatchObject({ recipeId: 'run_targeted_validation', passed: false });
     const failedHook = (failing.result.hooks as Hook[])[0]!;
     expect(failedHook).toMatchObject({ hookId: 'h-routes', passed: false, reason: 'exit 1' });
@@ -147,14 +147,14 @@ describe('agent loop over MCP stdio', () => {
 
     // replace_lexeme_in_file through run_automation_recipe (leases the file, edits only the worktree).
     const lexeme = await call({ verb: 'run_automation_recipe', ...ids, args: recipeArgs(workId, 'c-actor-header', 'replace_lexeme_in_file', { file: ORDER_COLUMNS, from: 'Who', to: 'Actor', expectedCount: 1 }) });
-    expect(lexeme.denyReasons).toEqual([]);
+    expect(lexeme.deny).toBeUndefined();
     expect(lexeme.result).toMatchObject({ recipeId: 'replace_lexeme_in_file', file: ORDER_COLUMNS, replacements: 1 });
     expect(wtText(ORDER_COLUMNS)).toContain(LINES.actorHeader);
     expect(readJson('c-actor-header', 'diff.summary.json')).toMatchObject({ file: ORDER_COLUMNS, replacements: 1 });
 
     // The gate: the workspace's own `npm test` in the worktree, with its JUnit report parsed.
     const grid = await call({ verb: 'run_automation_recipe', ...ids, args: recipeArgs(workId, 'v-orders-grid', 'run_targeted_validation', { step: CHECK_STEP }) });
-    expect(grid.denyReasons).toEqual([]);
+    expect(grid.deny).toBeUndefined();
     expect(grid.result).toMatchObject({ passed: true, hooks: [{ hookId: 'h-grid', passed: true }] });
     expect(grid.progress).toEqual({ totalNodes: 10, completedNodes: 5, remainingNodes: 5, pendingValidations: [{ nodeId: 'v-orders-routes', status: 'failed' }] });
     expect(existsSync(join(worktree, CHECK_JUNIT))).toBe(true);
@@ -188,7 +188,7 @@ describe('agent loop over MCP stdio', () => {
     // Side effects behind the commit gate (both validate nodes passed): commit on the work branch, then a review bundle.
     const base = git(fixture.root, 'rev-parse', 'main');
     const commit = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-commit', sideEffectType: 'git_commit', operationId: 'op-loop-commit-1' } });
-    expect(commit.denyReasons).toEqual([]);
+    expect(commit.deny).toBeUndefined();
     const commitSha = (commit.result as { commit: string }).commit;
     expect(commitSha).toMatch(/^[0-9a-f]{40}$/);
     expect(git(worktree, 'rev-parse', 'HEAD')).toBe(commitSha);
@@ -200,7 +200,7 @@ describe('agent loop over MCP stdio', () => {
     expect(git(worktree, 'rev-list', '--count', `${base}..HEAD`)).toBe('1');
 
     const review = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-review', sideEffectType: 'review_bundle' } });
-    expect(review.denyReasons).toEqual([]);
+    expect(review.deny).toBeUndefined();
     const bundle = (review.result as { review: { touchedFiles: Array<{ path: string; status: string }>; gates: { runs: number; passed: number; failed: number }; proofChains: { planRefs: string[]; pack: Array<{ kind: string }> } } }).review;
     expect(bundle.touchedFiles.map((f) => f.path).sort()).toEqual(edited);
     // The gate summary keeps the failed run of the partial rename next to the passing ones.
@@ -213,7 +213,7 @@ describe('agent loop over MCP stdio', () => {
     expect(readdirSync(join(artifactDir('se-review'), 'review')).length).toBeGreaterThan(0);
 
     const done = await call({ verb: 'signal_task_complete', ...ids, args: { summary: 'grid column, link button, route rename done, verified and committed' } });
-    expect(done.denyReasons).toEqual([]);
+    expect(done.deny).toBeUndefined();
     expect(done.state).toBe('COMPLETED');
 
     // The user's checkout is untouched until a person approves: same text, clean status.
@@ -226,7 +226,7 @@ describe('agent loop over MCP stdio', () => {
     expect(unapproved.deny).toMatchObject({ code: 'UNAUTHORIZED', requiresHuman: true });
     const token = await approveFromCli(fixture.root, repoId, workId);
     const merged = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-commit', sideEffectType: 'merge', approvalToken: token } });
-    expect(merged.denyReasons).toEqual([]);
+    expect(merged.deny).toBeUndefined();
     expect(merged.result).toMatchObject({ applied: true, mergedInto: 'main', worktreeRemoved: true });
     expect(git(fixture.root, 'merge-base', '--is-ancestor', commitSha, 'HEAD')).toBe('');
     expect(mainText(ORDERS_ROUTING)).toContain(':id/change');

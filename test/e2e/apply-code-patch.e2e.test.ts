@@ -53,7 +53,7 @@ describe('apply_code_patch over MCP stdio', () => {
 
     const patchArgs = { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, operationId: 'op-e2e-total-1', edits: [{ type: 'replace_text', oldText: STATUS_LINE, newText: `${STATUS_LINE}\n${TOTAL_LINE}` }] };
     const patched = await call({ verb: 'apply_code_patch', ...ids, args: patchArgs });
-    expect(patched.denyReasons).toEqual([]);
+    expect(patched.deny).toBeUndefined();
     expect(patched.state).toBe('PLAN_ACCEPTED');
     expect(patched.result).toMatchObject({ applied: true, edits: [{ type: 'replace_text', startLine: 22, endLine: 22 }], workspace: { kind: 'git-worktree', branch: `graphgate/${init.workId}` } });
     expect(patched.progress).toEqual({ totalNodes: 3, completedNodes: 0, remainingNodes: 3, pendingValidations: [{ nodeId: 'v-total-column', status: 'not_started' }] });

@@ -94,9 +94,9 @@ describe('graphgate mcp over stdio with the SDK client', () => {
   it('returns bad arguments as a deny envelope (isError), not a protocol error', async () => {
     const { envelope } = await call({ verb: 'initialize_work', originalPrompt: 'x', args: { lexemes: 'user' }, surprise: 1 });
     expect(envelope.deny?.code).toBe('INVALID_ARGS');
-    expect(envelope.denyReasons.length).toBeGreaterThan(0);
+    expect(envelope.deny?.problems?.length).toBeGreaterThan(0);
     const missing = await call({});
-    expect(missing.envelope.deny?.details.problems).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'verb' })]));
+    expect(missing.envelope.deny?.problems).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'verb' })]));
   });
 
   it('refuses an unknown tool with a protocol error', async () => {
@@ -112,7 +112,7 @@ describe('graphgate mcp over stdio with the SDK client', () => {
       const good = await call({ verb, ...ids, args: GOOD_ARGS[verb] });
       if (!init.capabilities.includes(verb)) expect(good.envelope.deny?.code, verb).toBe('ILLEGAL_TRANSITION');
       else if (REFUSED[verb]) expect(good.envelope.deny?.code, verb).toBe(REFUSED[verb]);
-      else expect(good.envelope.outcome, `${verb}: ${good.envelope.denyReasons.join('; ')}`).toBe('ok');
+      else expect(good.envelope.outcome, `${verb}: ${JSON.stringify(good.envelope.deny)}`).toBe('ok');
       const bad = await call({ verb, ...ids, args: { ...GOOD_ARGS[verb], unexpectedKey: true } });
       expect(bad.envelope.deny?.code, verb).toBe(init.capabilities.includes(verb) ? 'INVALID_ARGS' : 'ILLEGAL_TRANSITION');
       expect(bad.envelope.state).toBe('PLANNING');
@@ -132,7 +132,7 @@ describe('graphgate mcp over stdio with the SDK client', () => {
       const allowed = new VerbRegistry(defaultVerbs()).capabilities(state).includes(verb);
       if (!allowed) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe('ILLEGAL_TRANSITION');
       else if (REFUSED[verb]) expect(good.envelope.deny?.code, `${state} ${verb}`).toBe(REFUSED[verb]);
-      else expect(good.envelope.outcome, `${state} ${verb}: ${good.envelope.denyReasons.join('; ')}`).not.toBe('denied');
+      else expect(good.envelope.outcome, `${state} ${verb}: ${JSON.stringify(good.envelope.deny)}`).not.toBe('denied');
       await graph.write(setWorkState, { workId: init.workId!, repoId, state, usedTokens: int(state === 'BLOCKED_BUDGET' ? 60_000 : 0), totalNodes: int(0), completedNodes: int(0) });
       const bad = await call({ verb, ...ids, args: { ...GOOD_ARGS[verb], unexpectedKey: true } });
       expect(bad.isError).toBe(true);

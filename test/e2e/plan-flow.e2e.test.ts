@@ -51,11 +51,11 @@ describe('plan flow over MCP stdio', () => {
     expect(rejected.state).toBe('PLANNING');
     expect(rejected.deny?.code).toBe('PLAN_VERIFICATION_WEAK');
     expect(rejected.deny?.details.codes).toEqual(['PLAN_VERIFICATION_WEAK', 'PLAN_ORIGIN_UNKNOWN']);
-    expect(rejected.denyReasons.map((r) => r.split(':')[0])).toEqual(['PLAN_VERIFICATION_WEAK', 'PLAN_ORIGIN_UNKNOWN']);
+    expect(rejected.deny?.problems?.map((p) => p.code)).toEqual(['PLAN_VERIFICATION_WEAK', 'PLAN_ORIGIN_UNKNOWN']);
     expect(rejected.suggestedAction?.verb).toBe('submit_execution_plan');
 
     const accepted = await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: plan } });
-    expect(accepted.denyReasons).toEqual([]);
+    expect(accepted.deny).toBeUndefined();
     expect(accepted.state).toBe('PLAN_ACCEPTED');
     const progress = { totalNodes: 3, completedNodes: 0, remainingNodes: 3, pendingValidations: [{ nodeId: 'v-total-column', status: 'not_started' }] };
     expect(accepted.progress).toEqual(progress);

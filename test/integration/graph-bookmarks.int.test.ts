@@ -58,13 +58,13 @@ describe('one bookmark manager per process, over a neo4j:// routing URI (real Ne
   it('a turn reads what the previous turn of the same work wrote', async () => {
     const ctl = makeDispatcher(routed, repo.root, repoId);
     const init = await ctl.turn({ verb: 'initialize_work', originalPrompt: 'user list' });
-    let used = init.budgetStatus.usedTokens;
+    let used = init.budget.used;
     for (let i = 0; i < 15; i++) {
       const r = await ctl.turn({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, args: { filePath: 'src/app/users/user.service.ts' } });
       expect(r.outcome).toBe('ok');
       // The work was loaded with the previous turn's tokens: nothing lost between turns.
-      expect(r.budgetStatus.usedTokens).toBeGreaterThan(used);
-      used = r.budgetStatus.usedTokens;
+      expect(r.budget.used).toBeGreaterThan(used);
+      used = r.budget.used;
     }
     const work = (await new WorkStore({ graph: direct, repoId }).load(init.workId!, null))!.work;
     expect(work.usedTokens).toBe(used);

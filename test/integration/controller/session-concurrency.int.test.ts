@@ -103,12 +103,12 @@ describe('sessions in Neo4j: optimistic concurrency and restart', () => {
     const graph2 = openTestGraph();
     try {
       const second = makeDispatcher(graph2, repo.root, repoId);
-      const resumed = await second.turn({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, args: { filePath: 'src/app/users/user.service.ts' } });
+      const resumed = await second.turn({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, describe: true, args: { filePath: 'src/app/users/user.service.ts' } });
       expect(resumed.outcome).toBe('ok');
       expect(resumed.state).toBe('PLANNING');
       expect(resumed.runSessionId).toBe(init.runSessionId);
       expect(resumed.contextPack).toEqual(init.contextPack);
-      expect(resumed.budgetStatus.usedTokens).toBeGreaterThan(init.budgetStatus.usedTokens);
+      expect(resumed.budget.used).toBeGreaterThan(init.budget.used);
     } finally {
       await graph2.close();
     }

@@ -61,7 +61,10 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect(files).toContain('src/app/users/user-list.component.ts');
       expect(files).not.toContain('src/app/orders/order-grid.component.ts');
       expect(init.capabilities).toEqual(['read_file_lines', 'lookup_symbol_definition', 'trace_symbol_graph', 'search_codebase_text', 'read_resource', 'write_scratch_file', 'submit_execution_plan', 'escalate', 'signal_task_complete']);
-      expect(init.originalPrompt).toBe('Rename the user list');
+      // The prompt is the agent's own: never echoed back, except on describe: true.
+      expect(init).not.toHaveProperty('originalPrompt');
+      const described = await turn({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, describe: true, args: { filePath: 'src/app/users/user.service.ts' } });
+      expect(described.originalPrompt).toBe('Rename the user list');
     });
 
     it('writes the pack file whose SHA-256 the envelope reports', async () => {
@@ -128,7 +131,8 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
     it('lists each bad argument and rejects unknown keys', async () => {
       const r = await onWork('read_file_lines', { filePath: 42, startLine: -1, extra: true });
       expect(r.deny?.code).toBe('INVALID_ARGS');
-      const paths = (r.deny?.details.problems as Array<{ path: string }>).map((p) => p.path).sort();
+      const paths = (r.deny?.problems ?? []).map((p) => p.path).sort();
+      expect(r.deny?.details).not.toHaveProperty('problems');
       expect(paths).toEqual(['args', 'args.filePath', 'args.startLine']);
     });
   });
@@ -259,7 +263,7 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       const r = await turn({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, args: { filePath: 'src/app/users/user.service.ts' } });
       expect(r.deny?.code).toBe('BUDGET_EXHAUSTED');
       expect(r.state).toBe('BLOCKED_BUDGET');
-      expect(r.budgetStatus.blocked).toBe(true);
+      expect(r.budget.blocked).toBe(true);
       expect(r.capabilities).toEqual(['initialize_work', 'read_resource', 'escalate', 'signal_task_complete']);
       const done = await turn({ verb: 'signal_task_complete', workId: init.workId, agentId: init.agentId });
       expect(done.state).toBe('COMPLETED');
@@ -270,7 +274,7 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       await graph.write(setWorkState, { workId: init.workId!, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: int(3), completedNodes: int(1) });
       const early = await turn({ verb: 'signal_task_complete', workId: init.workId, agentId: init.agentId });
       expect(early.deny?.code).toBe('ILLEGAL_TRANSITION');
-      expect(early.progress).toEqual({ totalNodes: 3, completedNodes: 1, remainingNodes: 2, pendingValidations: [] });
+      expect(early.deny?.details).toMatchObject({ totalNodes: 3, remainingNodes: 2, pendingValidations: [] });
       await graph.write(setWorkState, { workId: init.workId!, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: int(3) });
       const done = await turn({ verb: 'signal_task_complete', workId: init.workId, agentId: init.agentId, args: { summary: 'ok' } });
       expect(done.state).toBe('COMPLETED');

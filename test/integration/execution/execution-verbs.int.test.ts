@@ -41,7 +41,7 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
     const schema = await planService(graph, repoId, fixture.root).schemaFor(ids.workId);
     const golden: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`);
     const accepted = await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: golden } });
-    expect(accepted.state, accepted.denyReasons.join('; ')).toBe('PLAN_ACCEPTED');
+    expect(accepted.state, JSON.stringify(accepted.deny)).toBe('PLAN_ACCEPTED');
   }, 120_000);
   afterAll(async () => {
     await cleanNamespace(graph, repoId);
@@ -52,7 +52,7 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
   it('runs a sandboxed computation over a declared pack file', async () => {
     const code = "(async () => pack.read(inputs.file).split('\\n').filter((l) => l.includes('headerName')).length)()";
     const r = await turn({ verb: 'run_sandboxed_code', ...ids, args: { planNodeId: 'c-total-column', code, inputs: { file: ORDERS_LIST_TS }, packFiles: [ORDERS_LIST_TS], returns: { type: 'integer' } } });
-    expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
+    expect(r.outcome, JSON.stringify(r.deny)).toBe('ok');
     expect(r.result).toMatchObject({ planNodeId: 'c-total-column', value: 3 });
   });
 
@@ -63,7 +63,7 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
     ['an unknown node', { planNodeId: 'n-404' }, 'NOT_FOUND'],
   ])('denies %s', async (_n, extra, code) => {
     const r = await turn({ verb: 'run_sandboxed_code', ...ids, args: { planNodeId: 'c-total-column', code: "(async () => 'x')()", returns: { type: 'string' }, ...extra } });
-    expect(r.deny?.code, r.denyReasons.join('; ')).toBe(code);
+    expect(r.deny?.code, JSON.stringify(r.deny)).toBe(code);
     expect(r.state).toBe('PLAN_ACCEPTED');
   });
 
@@ -86,7 +86,7 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
   it('runs replace_lexeme_in_file in the work’s workspace, never in the user’s tree', async () => {
     const params = { file: ORDERS_LIST_TS, from: 'statusRenderer', to: 'orderStatusRenderer', expectedCount: 3 };
     const r = await recipe('replace_lexeme_in_file', 'c-total-column', params, { operationId: 'op-rename-status-1' });
-    expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
+    expect(r.outcome, JSON.stringify(r.deny)).toBe('ok');
     expect(r.result).toMatchObject({ recipeId: 'replace_lexeme_in_file', replacements: 3, usageId: expect.stringMatching(/^recipe_usage:/) });
     expect(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8')).toContain("'statusRenderer'");
     // A retry with the same operation id replays the recorded result and edits nothing twice.
@@ -98,9 +98,10 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
 
   it('passes the validate node through run_targeted_validation and reports progress', async () => {
     const r = await recipe('run_targeted_validation', 'v-total-column', { step: 'unit-orders' });
-    expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
+    expect(r.outcome, JSON.stringify(r.deny)).toBe('ok');
     expect(r.result).toMatchObject({ passed: true });
-    expect(r.progress).toMatchObject({ completedNodes: 2, pendingValidations: [] });
+    expect(r.progress).toMatchObject({ completedNodes: 2 });
+    expect(r.progress).not.toHaveProperty('pendingValidations');
     const artifacts = (r.result as { artifacts: Record<string, string> }).artifacts;
     const validation = JSON.parse(readFileSync(join(fixture.root, artifacts['validation.json']!), 'utf8')) as { passed: boolean; hooks: Array<{ passed: boolean }> };
     expect(validation.passed).toBe(true);
@@ -113,6 +114,6 @@ describe('run_sandboxed_code and run_automation_recipe (dispatcher, real Neo4j)'
     ['an option-like target', 'run_targeted_validation', 'c-total-column', { step: 'unit-orders', target: '--watch' }, 'INVALID_ARGS'],
   ])('denies %s', async (_n, recipeId, node, params, code) => {
     const r = await recipe(recipeId, node, params);
-    expect(r.deny?.code, r.denyReasons.join('; ')).toBe(code);
+    expect(r.deny?.code, JSON.stringify(r.deny)).toBe(code);
   });
 });

@@ -63,7 +63,7 @@ describe('plan acceptance, mutations and completion take, check and release leas
   it('leases every target of an accepted plan in the acceptance commit', async () => {
     const { ids, plan } = works.a!;
     const r = await turn(rejecting, { verb: 'submit_execution_plan', ...ids, args: { planGraph: plan } });
-    expect(r.denyReasons).toEqual([]);
+    expect(r.deny).toBeUndefined();
     expect(r.state).toBe('PLAN_ACCEPTED');
     expect(r.result.locks).toMatchObject({ status: 'leased', policy: 'reject', queue: [ids.workId], waitingFor: [], holders: [] });
     expect((r.result.locks as { resources: string[] }).resources).toContain(FILE);
@@ -105,7 +105,7 @@ describe('plan acceptance, mutations and completion take, check and release leas
     const [before] = await locks.holders(works.b!.ids.workId, [FILE]);
     await sleep(20);
     const r = await turn(rejecting, { verb: 'apply_code_patch', ...ids, args: patchArgs("headerName: 'Status',", "headerName: 'Order status',") });
-    expect(r.denyReasons).toEqual([]);
+    expect(r.deny).toBeUndefined();
     expect(r.result.lease).toMatchObject({ resource: FILE, reclaimed: [] });
     const [after] = await locks.holders(works.b!.ids.workId, [FILE]);
     expect(Date.parse(after!.expiresAt)).toBeGreaterThan(Date.parse(before!.expiresAt));
@@ -132,7 +132,7 @@ describe('plan acceptance, mutations and completion take, check and release leas
     const schema = await planService(graph, repoId, fixture.root).schemaFor(ids.workId);
     const plan = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, CHAIN);
     const r = await turn(blocking, { verb: 'submit_execution_plan', ...ids, args: { planGraph: plan } });
-    expect(r.denyReasons).toEqual([]);
+    expect(r.deny).toBeUndefined();
     expect(r.state).toBe('PLAN_ACCEPTED');
     expect(r.result.locks).toMatchObject({ status: 'queued', policy: 'block', queue: [works.a!.ids.workId, ids.workId], waitingFor: [{ workId: works.a!.ids.workId, files: [ORDERS_LIST_TS] }] });
     expect(r.suggestedAction?.verb).toBe('apply_code_patch');
@@ -145,14 +145,14 @@ describe('plan acceptance, mutations and completion take, check and release leas
     const a = works.a!.ids;
     await graph.write(setWorkState, { workId: a.workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: int(3), completedNodes: int(3) });
     const done = await turn(blocking, { verb: 'signal_task_complete', ...a });
-    expect(done.denyReasons).toEqual([]);
+    expect(done.deny).toBeUndefined();
     expect(done.state).toBe('COMPLETED');
     const result = done.result.locks as { released: string[]; handedOver: Array<{ workId: string; resources: string[] }> };
     expect(result.released).toContain(FILE);
     expect(result.handedOver).toEqual([expect.objectContaining({ workId: works.b!.ids.workId, resources: expect.arrayContaining([FILE]) })]);
     expect(await locks.holders(a.workId, [FILE])).toEqual([expect.objectContaining({ workId: works.b!.ids.workId })]);
     const patch = await turn(blocking, { verb: 'apply_code_patch', ...works.b!.ids, args: patchArgs("headerName: 'Status',", "headerName: 'State',") });
-    expect(patch.denyReasons).toEqual([]);
+    expect(patch.deny).toBeUndefined();
     expect(patch.result).toMatchObject({ applied: true, lease: { resource: FILE } });
   });
 
@@ -170,7 +170,7 @@ describe('plan acceptance, mutations and completion take, check and release leas
     await new LockService({ graph, repoId, ttlMs: 1_000 }).acquire(works.b!.ids.workId, 'c-total-column', [FILE]);
     await sleep(1_100);
     const taken = await turn(rejecting, call);
-    expect(taken.denyReasons).toEqual([]);
+    expect(taken.deny).toBeUndefined();
     expect(taken.result.lease).toMatchObject({ resource: FILE, reclaimed: [{ resource: FILE, fromWorkId: works.b!.ids.workId }] });
     expect(await locks.reclaims(FILE)).toEqual(expect.arrayContaining([expect.objectContaining({ fromWorkId: works.b!.ids.workId, toWorkId: e.workId, toNodeId: 'c-total-column' })]));
   });

@@ -66,12 +66,12 @@ async function patchAndValidate(turn: (verb: string, args: Record<string, unknow
     planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS,
     edits: [{ type: 'replace_text', oldText: STATUS, newText: `${STATUS} /* apiKey = "${SECRET}" */` }],
   });
-  expect(patch.outcome, patch.denyReasons.join('; ')).toBe('ok');
+  expect(patch.outcome, JSON.stringify(patch.deny)).toBe('ok');
   const validation = await turn('run_automation_recipe', {
     recipeId: 'run_targeted_validation', planNodeId: 'v-total-column', params: { step: 'unit-orders' },
     artifactBundleRef: `.ai/tmp/work/${workId}/artifacts/v-total-column`, diffSummaryRef: `.ai/tmp/work/${workId}/artifacts/v-total-column/diff.summary.json`,
   });
-  expect(validation.result, validation.denyReasons.join('; ')).toMatchObject({ passed: true });
+  expect(validation.result, JSON.stringify(validation.deny)).toMatchObject({ passed: true });
 }
 
 describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
@@ -100,7 +100,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
 
   it('denies a commit whose validate dependency has not passed (EXEC_UNGATED_SIDE_EFFECT)', async () => {
     const r = await sideEffect('se-commit', 'git_commit');
-    expect(r.deny?.code, r.denyReasons.join('; ')).toBe('EXEC_UNGATED_SIDE_EFFECT');
+    expect(r.deny?.code, JSON.stringify(r.deny)).toBe('EXEC_UNGATED_SIDE_EFFECT');
     expect(r.deny?.details).toMatchObject({ reason: 'gate_not_passed', pendingValidations: [{ nodeId: 'v-total-column' }], incompleteNodes: ['c-total-column'] });
     expect(r.suggestedAction).toMatchObject({ verb: 'run_automation_recipe', args: { planNodeId: 'v-total-column' } });
   });
@@ -113,7 +113,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
     ['an unknown node', 'se-404', 'git_commit', 'NOT_FOUND'],
   ])('denies %s', async (_name, node, type, code) => {
     const r = await sideEffect(node, type);
-    expect(r.deny?.code, r.denyReasons.join('; ')).toBe(code);
+    expect(r.deny?.code, JSON.stringify(r.deny)).toBe(code);
     expect(r.state).toBe('PLAN_ACCEPTED');
   });
 
@@ -122,9 +122,9 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
     expect(existsSync(join(worktree(), 'junit.xml'))).toBe(true);
 
     const note = await turn('write_scratch_file', { relativePath: 'commit-message.md', content: 'Show the order total after the status\n\nAdds the total column.' });
-    expect(note.outcome, note.denyReasons.join('; ')).toBe('ok');
+    expect(note.outcome, JSON.stringify(note.deny)).toBe('ok');
     const r = await sideEffect('se-commit', 'git_commit', { operationId: 'op-commit-0001' });
-    expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
+    expect(r.outcome, JSON.stringify(r.deny)).toBe('ok');
     const commit = (r.result as { commit: string }).commit;
     expect(r.result).toMatchObject({ applied: true, branch: `graphgate/${ids.workId}`, files: [{ status: 'M', path: ORDERS_LIST_TS }], commitGateId: 'commit-fast' });
     expect(git(worktree(), 'rev-parse', `graphgate/${ids.workId}`)).toBe(commit);
@@ -147,7 +147,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
   it('refuses a commit whose payload reaches outside the work (EXEC_UNGATED_SIDE_EFFECT), committing nothing', async () => {
     writeFileSync(join(worktree(), 'extra.txt'), 'x\n');
     const r = await sideEffect('se-escape', 'git_commit');
-    expect(r.deny?.code, r.denyReasons.join('; ')).toBe('EXEC_UNGATED_SIDE_EFFECT');
+    expect(r.deny?.code, JSON.stringify(r.deny)).toBe('EXEC_UNGATED_SIDE_EFFECT');
     expect(r.deny?.details).toMatchObject({ reason: 'payload_outside_work' });
     expect(git(worktree(), 'rev-list', '--count', 'HEAD')).toBe('2');
     rmSync(join(worktree(), 'extra.txt'));
@@ -155,7 +155,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
 
   it('writes a review bundle with the full diff, touched files, gate runs and proof chains, secrets redacted', async () => {
     const r = await sideEffect('se-review', 'review_bundle');
-    expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
+    expect(r.outcome, JSON.stringify(r.deny)).toBe('ok');
     const review = (r.result as { review: { files: Record<string, string>; diffStat: Record<string, number>; touchedFiles: unknown[]; gates: { runs: number; passed: number } } }).review;
     expect(review.diffStat).toEqual({ files: 1, insertions: 1, deletions: 1 });
     expect(review.touchedFiles).toEqual([{ status: 'M', path: ORDERS_LIST_TS }]);
@@ -177,7 +177,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
   it('refuses a merge without a token, or with a wrong one, and sends the agent to a person', async () => {
     for (const extra of [{}, { approvalToken: 'gga_not-a-real-token' }]) {
       const r = await sideEffect('se-merge', 'merge', extra);
-      expect(r.deny?.code, r.denyReasons.join('; ')).toBe('UNAUTHORIZED');
+      expect(r.deny?.code, JSON.stringify(r.deny)).toBe('UNAUTHORIZED');
       expect(r.deny?.requiresHuman).toBe(true);
       expect(r.suggestedAction?.reason).toContain(`graphgate approve ${ids.workId}`);
     }
@@ -197,7 +197,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
     const mine = `${original}// my own edit\n`;
     writeFileSync(join(fixture.root, ORDERS_LIST_TS), mine);
     const r = await sideEffect('se-merge', 'merge', { approvalToken: token });
-    expect(r.deny?.code, r.denyReasons.join('; ')).toBe('EXEC_SIDE_EFFECT_COLLISION');
+    expect(r.deny?.code, JSON.stringify(r.deny)).toBe('EXEC_SIDE_EFFECT_COLLISION');
     expect(r.deny).toMatchObject({ requiresHuman: true, details: { reason: 'main_tree_dirty', files: [ORDERS_LIST_TS] } });
     expect(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8')).toBe(mine);
     expect(git(fixture.root, 'rev-parse', 'HEAD')).toBe(mainHead);
@@ -209,7 +209,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
     git(fixture.root, 'commit', '-q', '-am', 'a conflicting change of the user');
     const head = git(fixture.root, 'rev-parse', 'HEAD');
     const r = await sideEffect('se-merge', 'merge', { approvalToken: token });
-    expect(r.deny?.code, r.denyReasons.join('; ')).toBe('EXEC_SIDE_EFFECT_COLLISION');
+    expect(r.deny?.code, JSON.stringify(r.deny)).toBe('EXEC_SIDE_EFFECT_COLLISION');
     expect(r.deny).toMatchObject({ requiresHuman: true, details: { reason: 'merge_conflict', files: [ORDERS_LIST_TS] } });
     expect(git(fixture.root, 'rev-parse', 'HEAD')).toBe(head);
     expect(git(fixture.root, 'status', '--porcelain')).toBe('');
@@ -218,7 +218,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
 
   it('merges with an approved token: the user\'s branch has the change, the worktree and merged branch are gone', async () => {
     const r = await sideEffect('se-merge', 'merge', { approvalToken: token, operationId: 'op-merge-0001' });
-    expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
+    expect(r.outcome, JSON.stringify(r.deny)).toBe('ok');
     const result = r.result as { mergeCommit: string };
     expect(r.result).toMatchObject({ applied: true, mergedInto: 'main', previousHead: mainHead, files: [ORDERS_LIST_TS], worktreeRemoved: true, branchDeleted: true });
     expect(git(fixture.root, 'rev-parse', 'HEAD')).toBe(result.mergeCommit);
@@ -240,7 +240,7 @@ describe('execute_gated_side_effect (dispatcher, real Neo4j, real git)', () => {
 
   it('refuses the spent token again (requiresHuman)', async () => {
     const r = await sideEffect('se-merge', 'merge', { approvalToken: token });
-    expect(r.deny?.code, r.denyReasons.join('; ')).toBe('UNAUTHORIZED');
+    expect(r.deny?.code, JSON.stringify(r.deny)).toBe('UNAUTHORIZED');
     expect(r.deny).toMatchObject({ requiresHuman: true, details: { reason: 'token_used' } });
   });
 });
@@ -256,9 +256,9 @@ describe('execute_gated_side_effect after completion: commit → signal_task_com
     work = await prepareWork(graph, repoId, (golden) => golden);
     await patchAndValidate(turn, work.ids.workId);
     const commit = await turn('execute_gated_side_effect', { planNodeId: 'se-commit', sideEffectType: 'git_commit' });
-    expect(commit.progress, commit.denyReasons.join('; ')).toMatchObject({ remainingNodes: 0 });
+    expect(commit.progress, JSON.stringify(commit.deny)).toMatchObject({ remainingNodes: 0 });
     const done = await turn('signal_task_complete', { summary: 'total column added and verified' });
-    expect(done.state, done.denyReasons.join('; ')).toBe('COMPLETED');
+    expect(done.state, JSON.stringify(done.deny)).toBe('COMPLETED');
   }, 180_000);
   afterAll(async () => {
     await cleanNamespace(graph, repoId);
@@ -279,7 +279,7 @@ describe('execute_gated_side_effect after completion: commit → signal_task_com
   it('merges the committed branch with a token a person issued for the COMPLETED work', async () => {
     const { token } = await new ApprovalStore({ graph, repoId, workspaces: new WorkspaceManager({ graph, repoId, repoRoot: work.fixture.root }) }).approve({ workId: work.ids.workId, approvedBy: 'test' });
     const r = await turn('execute_gated_side_effect', { planNodeId: 'se-commit', sideEffectType: 'merge', approvalToken: token, operationId: 'op-merge-after-done' });
-    expect(r.outcome, r.denyReasons.join('; ')).toBe('ok');
+    expect(r.outcome, JSON.stringify(r.deny)).toBe('ok');
     expect(r.state).toBe('COMPLETED');
     expect(r.result).toMatchObject({ applied: true, mergedInto: 'main', previousHead: work.mainHead, files: [ORDERS_LIST_TS], worktreeRemoved: true, branchDeleted: true });
     expect(readFileSync(join(work.fixture.root, ORDERS_LIST_TS), 'utf8')).toContain(`/* apiKey = "${SECRET}" */`);

@@ -57,7 +57,7 @@ describe('evidence policy from repo config (real Neo4j)', () => {
   it('accepts the golden plan under the default policy', async () => {
     const { submitted, schema } = await planFor(makeDispatcher(graph, fixture.root, repoId, { config: testConfig(repoId, { gates: GOLDEN_PLAN_GATES }) }));
     expect(schema.evidencePolicy).toMatchObject({ minRequirementSources: 1, minCodeEvidenceSources: 1, minPolicySources: 0, minDistinctSources: 2, allowSingleSourceWithGuard: true });
-    expect(submitted.denyReasons).toEqual([]);
+    expect(submitted.deny).toBeUndefined();
     expect(submitted.state).toBe('PLAN_ACCEPTED');
   }, 120_000);
 

@@ -109,12 +109,12 @@ describe('strategy doctrines from graph Strategy records (real Neo4j)', () => {
     const r = await submit();
     expect(r.state).toBe('PLANNING');
     expect(r.deny?.details.codes).toEqual(['PLAN_STRATEGY_MISMATCH']);
-    expect(r.denyReasons).toEqual([expect.stringMatching(/^PLAN_STRATEGY_MISMATCH: \$\.nodes: The debug_symptom_trace doctrine \(Strategy strategy\.debug_symptom_trace@3\) requires a change \(test\) node/)]);
+    expect(r.deny?.problems).toEqual([{ code: 'PLAN_STRATEGY_MISMATCH', path: '$.nodes', message: expect.stringMatching(/^The debug_symptom_trace doctrine \(Strategy strategy\.debug_symptom_trace@3\) requires a change \(test\) node/) }]);
   }, 120_000);
 
   it('accepts the plan once the reproducing spec comes first and the fix depends on it', async () => {
     const r = await submit(reproducedFirst);
-    expect(r.denyReasons).toEqual([]);
+    expect(r.deny).toBeUndefined();
     expect(r.state).toBe('PLAN_ACCEPTED');
   }, 120_000);
 

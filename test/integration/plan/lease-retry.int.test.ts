@@ -70,14 +70,14 @@ describe('lease refusal keeps the plan; retryPlanId re-checks it cheaply (real N
   });
 
   it('a retry with retryPlanId is refused the same way and costs only its small request, not the plan', async () => {
-    const before = (await turn(rejecting, { verb: 'read_file_lines', ...works.b!.ids, args: { filePath: ORDERS_LIST_TS, startLine: 1, endLine: 1 } })).budgetStatus.usedTokens;
+    const before = (await turn(rejecting, { verb: 'read_file_lines', ...works.b!.ids, args: { filePath: ORDERS_LIST_TS, startLine: 1, endLine: 1 } })).budget.used;
     const request = submit(rejecting, 'b', { retryPlanId: keptPlanId });
     const r = await turn(rejecting, request);
     expect(r.deny?.code).toBe('EXEC_SIDE_EFFECT_COLLISION');
     expect((r.deny!.details as { planId: string }).planId).toBe(keptPlanId);
     const retryCost = estimateTokens(Buffer.byteLength(JSON.stringify(request)));
     const planCost = estimateTokens(Buffer.byteLength(JSON.stringify(submit(rejecting, 'b', { planGraph: works.b!.plan }))));
-    expect(r.budgetStatus.usedTokens - before).toBe(retryCost);
+    expect(r.budget.used - before).toBe(retryCost);
     expect(retryCost * 10).toBeLessThan(planCost);
     // Friction is recorded for the first refusal of the plan, not for every retry.
     const [log] = await graph.read(readTurns, { repoId, workId: works.b!.ids.workId });
@@ -92,7 +92,7 @@ describe('lease refusal keeps the plan; retryPlanId re-checks it cheaply (real N
     expect(both.deny?.code).toBe('INVALID_ARGS');
     const neither = await turn(rejecting, submit(rejecting, 'c', {}));
     expect(neither.deny?.code).toBe('INVALID_ARGS');
-    expect(neither.denyReasons.join(' ')).toContain('exactly one of planGraph');
+    expect(JSON.stringify(neither.deny?.problems)).toContain('exactly one of planGraph');
     const foreign = await turn(rejecting, submit(rejecting, 'c', { retryPlanId: keptPlanId }));
     expect(foreign.deny).toMatchObject({ code: 'WORK_MISMATCH', details: { reason: 'other_work' } });
     expect(foreign.state).toBe('PLANNING');
@@ -106,7 +106,7 @@ describe('lease refusal keeps the plan; retryPlanId re-checks it cheaply (real N
     const done = await turn(rejecting, { verb: 'signal_task_complete', ...a });
     expect(done.state).toBe('COMPLETED');
     const r = await turn(rejecting, submit(rejecting, 'b', { retryPlanId: keptPlanId }));
-    expect(r.denyReasons).toEqual([]);
+    expect(r.deny).toBeUndefined();
     expect(r.state).toBe('PLAN_ACCEPTED');
     expect(r.result).toMatchObject({ accepted: true, planId: keptPlanId, planFingerprint: works.b!.plan.planFingerprint, locks: { status: 'leased' } });
     const view = await planService(graph, repoId, fixture.root).readPlan(works.b!.ids.workId);
@@ -139,7 +139,7 @@ describe('lease refusal keeps the plan; retryPlanId re-checks it cheaply (real N
 
   it('under block the queued answer carries the queue position and an estimated wait saying how it was derived', async () => {
     const r = await turn(blocking, submit(blocking, 'd', { planGraph: works.d!.plan }));
-    expect(r.denyReasons).toEqual([]);
+    expect(r.deny).toBeUndefined();
     expect(r.state).toBe('PLAN_ACCEPTED');
     const locks = r.result.locks as { status: string; position: number; queue: string[]; wait: { estimatedMs: number; upTo: boolean; basis: string; how: string; samples: number }; retryAfterMs: number };
     expect(locks).toMatchObject({ status: 'queued', position: locks.queue.length });

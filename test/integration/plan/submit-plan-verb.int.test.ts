@@ -62,28 +62,32 @@ describe('submit_execution_plan (dispatcher, real Neo4j)', () => {
     expect(r.state).toBe('PLANNING');
     expect(r.deny?.code).toBe('PLAN_VERIFICATION_WEAK');
     expect(r.deny?.details.codes).toEqual(['PLAN_VERIFICATION_WEAK', 'PLAN_ORIGIN_UNKNOWN']);
-    expect(r.denyReasons).toEqual([
-      expect.stringMatching(/^PLAN_VERIFICATION_WEAK: \$\.nodes\[0\]\.verificationHooks\[0\]\.ref: \[c-total-column\] .*Fix: Name one of: e2e-orders, unit-orders\.$/),
-      expect.stringMatching(/^PLAN_ORIGIN_UNKNOWN: \$\.proofRefs: .*Fix: /),
+    expect(r.deny?.problems).toEqual([
+      { code: 'PLAN_VERIFICATION_WEAK', path: '$.nodes[0].verificationHooks[0].ref', message: expect.stringMatching(/^\[c-total-column\] .*Fix: Name one of: e2e-orders, unit-orders\.$/) },
+      { code: 'PLAN_ORIGIN_UNKNOWN', path: '$.proofRefs', message: expect.stringMatching(/Fix: /) },
     ]);
     expect(r.deny?.details.violations).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'PLAN_VERIFICATION_WEAK', nodeId: 'c-total-column', path: '$.nodes[0].verificationHooks[0].ref', fixHint: expect.any(String) })]));
     expect(r.suggestedAction?.verb).toBe('submit_execution_plan');
-    expect(r.progress).toEqual({ totalNodes: 0, completedNodes: 0, remainingNodes: 0, pendingValidations: [] });
+    // A rejection changes no progress, so the envelope sends none.
+    expect(r.progress).toBeUndefined();
     const [log] = await graph.read(readTurns, { repoId, workId: ids.workId });
     expect(log!.friction.map((f) => f.code).sort()).toEqual(['PLAN_ORIGIN_UNKNOWN', 'PLAN_VERIFICATION_WEAK']);
     expect(log!.turns.find((t) => t.verb === 'submit_execution_plan')).toMatchObject({ outcome: 'denied', denyCodes: ['PLAN_VERIFICATION_WEAK', 'PLAN_ORIGIN_UNKNOWN'] });
   });
 
-  it('accepts the fixed plan: PLAN_ACCEPTED, plan persisted, progress in this and later responses', async () => {
+  it('accepts the fixed plan: PLAN_ACCEPTED, plan persisted, progress in this response and on describe', async () => {
     const r = await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: golden } });
-    expect(r.denyReasons).toEqual([]);
+    expect(r.deny).toBeUndefined();
     expect(r.state).toBe('PLAN_ACCEPTED');
     expect(r.result).toMatchObject({ accepted: true, planId: expect.stringMatching(/^plan-/), strategyId: 'ui_aggrid_feature' });
     const pending = { totalNodes: 3, completedNodes: 0, remainingNodes: 3, pendingValidations: [{ nodeId: 'v-total-column', status: 'not_started' }] };
     expect(r.progress).toEqual(pending);
     expect(r.capabilities).toContain('apply_code_patch');
+    // A plain read changes no progress: the envelope leaves it out; describe: true shows the stored one.
     const later = await turn({ verb: 'read_file_lines', ...ids, args: { filePath: PACK_FILES[0], startLine: 1, endLine: 2 } });
-    expect(later.progress).toEqual(pending);
+    expect(later.progress).toBeUndefined();
+    const described = await turn({ verb: 'read_file_lines', ...ids, describe: true, args: { filePath: PACK_FILES[0], startLine: 1, endLine: 2 } });
+    expect(described.progress).toEqual(pending);
   });
 
   it('refuses signal_task_complete while nodes remain, then completes once they are done', async () => {
@@ -96,7 +100,7 @@ describe('submit_execution_plan (dispatcher, real Neo4j)', () => {
     await plans.recordValidation(ids.workId, 'v-total-column', true);
     const partial = await turn({ verb: 'signal_task_complete', ...ids });
     expect(partial.deny?.code).toBe('ILLEGAL_TRANSITION');
-    expect(partial.progress).toEqual({ totalNodes: 3, completedNodes: 2, remainingNodes: 1, pendingValidations: [] });
+    expect(partial.deny?.details).toMatchObject({ totalNodes: 3, remainingNodes: 1, pendingValidations: [] });
     await plans.markNodeExecuted(ids.workId, 'se-commit', 'succeeded');
     const done = await turn({ verb: 'signal_task_complete', ...ids, args: { summary: 'added the total column' } });
     expect(done.state).toBe('COMPLETED');
