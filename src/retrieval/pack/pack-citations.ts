@@ -56,14 +56,18 @@ export function citationIndex(pack: ContextPack): CitationIndex {
     }
   }
 
-  // The strongest anchor per file (anchors come score-ordered; keep the first seen).
+  // The strongest anchor per file.
   const anchorOf = new Map<string, { line?: number; name?: string; score: number }>();
   for (const a of [...pack.anchors.entrypoints, ...pack.anchors.definitions]) {
     const had = anchorOf.get(a.path);
     if (!had || a.score > had.score) anchorOf.set(a.path, { score: a.score, ...(a.line !== undefined ? { line: a.line } : {}), ...(a.name ? { name: a.name } : {}) });
   }
   const snippetsOf = new Map<string, Snippet[]>();
-  for (const s of pack.evidence.snippets) snippetsOf.set(s.path, [...(snippetsOf.get(s.path) ?? []), s]);
+  for (const s of pack.evidence.snippets) {
+    const list = snippetsOf.get(s.path);
+    if (list) list.push(s);
+    else snippetsOf.set(s.path, [s]);
+  }
   const firstSymbol = new Map<string, { line?: number; name: string }>();
   for (const s of pack.evidence.symbols) {
     const had = firstSymbol.get(s.path);
@@ -77,7 +81,9 @@ export function citationIndex(pack: ContextPack): CitationIndex {
     const line = anchor?.line;
     const snippet = (line !== undefined ? snippets.find((s) => s.startLine <= line && line <= s.endLine) : undefined) ?? snippets[0];
     const symbol = firstSymbol.get(f.path);
-    const name = anchor?.name ?? (snippet ? symbolAt(pack, f.path, snippet.startLine, snippet.endLine) : symbol?.name);
+    // The anchor names the range when its line is in it; else the symbol declared there.
+    const anchorInRange = anchor?.name && (!snippet || line === undefined || (snippet.startLine <= line && line <= snippet.endLine));
+    const name = anchorInRange ? anchor?.name : snippet ? symbolAt(pack, f.path, snippet.startLine, snippet.endLine) : symbol?.name;
     if (snippet) ranges.set(f.path, { start: snippet.startLine, end: snippet.endLine, snippet, ...(name ? { name } : {}) });
     else if (line !== undefined) ranges.set(f.path, { start: line, ...(name ? { name } : {}) });
     else if (symbol?.line !== undefined) ranges.set(f.path, { start: symbol.line, name: symbol.name });
