@@ -9,7 +9,7 @@ import { expandClosure } from '../../../src/retrieval/closure/closure.js';
 import { assemblePack, assertRepoIngested, escalatePack } from '../../../src/retrieval/assemble/index.js';
 import { artifactLane, lexicalLane, readPolicyRecords, policyPlaneOf, symbolLane } from '../../../src/retrieval/lanes/index.js';
 import { buildLexemes } from '../../../src/retrieval/lexemes/index.js';
-import { contextPackSchema } from '../../../src/retrieval/pack/index.js';
+import { contextPackSchema, parseCitation } from '../../../src/retrieval/pack/index.js';
 import { packageRoot } from '../../../src/runtime/package-root.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
@@ -102,7 +102,7 @@ describe('pack assembly on the ingested fixture workspace', () => {
       expect(pack.strategy.strategyId).toBe('ui_aggrid_feature');
       expect(pack.evidence.files.every((f) => f.reasons.length > 0 && f.contributions.length > 0)).toBe(true);
       expect(pack.gates?.every((g) => g.pass)).toBe(true);
-      expect(summary.contextPack.files.map((c) => c.split(' ')[0]!.replace(/:\d+(-\d+)?$/, ''))).toEqual(pack.evidence.files.map((f) => f.path));
+      expect(summary.contextPack.files.map((c) => parseCitation(c)?.path)).toEqual(pack.evidence.files.map((f) => f.path));
     });
 
     it('answers pack_insufficient with missing anchors, an escalation plan and blocked commands — never a guess', async () => {
