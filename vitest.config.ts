@@ -1,7 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (test/README.md): unit tests never touch Neo4j; integration and e2e tests always use a
-// real one, provided once per run by test/support/global-setup.ts.
+// Three tiers (README.md "Tests"): unit tests never touch Neo4j; integration and e2e tests always use a
+// real one, provided once per run by test/support/global-setup.ts. The few e2e files that restart or
+// kill servers and run for a minute each form a fourth project, `slow` (`npm run test:slow`).
+const SLOW = [
+  'test/e2e/db-cli.e2e.test.ts',
+  'test/e2e/ingest-neo4j-crash.e2e.test.ts',
+  'test/e2e/soak.e2e.test.ts',
+  'test/e2e/crash-recovery.e2e.test.ts',
+];
+const e2e = { globalSetup: ['test/support/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000 };
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -17,15 +26,8 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.e2e.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-        },
-      },
+      { test: { name: 'e2e', include: ['test/e2e/**/*.e2e.test.ts'], exclude: SLOW, ...e2e } },
+      { test: { name: 'slow', include: SLOW, ...e2e } },
     ],
   },
 });
