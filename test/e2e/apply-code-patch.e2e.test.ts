@@ -42,7 +42,7 @@ describe('apply_code_patch over MCP stdio', () => {
     const plan: PlanGraph = { ...goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, chain), knowledgeStrategyId: schema.strategyId ?? 'ui_aggrid_feature' };
     const accepted = await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: plan } });
     expect(accepted.state).toBe('PLAN_ACCEPTED');
-    expect(accepted.progress.pendingValidations).toEqual([{ nodeId: 'v-total-column', status: 'not_started' }]);
+    expect(accepted.progress?.pendingValidations).toEqual([{ nodeId: 'v-total-column', status: 'not_started' }]);
 
     const wrongNode = await call({ verb: 'apply_code_patch', ...ids, args: { planNodeId: 'v-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'replace_text', oldText: STATUS_LINE, newText: TOTAL_LINE }] } });
     expect(wrongNode.deny?.code).toBe('PLAN_SCOPE_VIOLATION');
@@ -78,6 +78,6 @@ describe('apply_code_patch over MCP stdio', () => {
 
     const done = await call({ verb: 'signal_task_complete', ...ids, args: { summary: 'patched; validation pending' } });
     expect(done.deny?.code).toBe('ILLEGAL_TRANSITION');
-    expect(done.progress.remainingNodes).toBe(3);
+    expect(done.deny?.details.remainingNodes).toBe(3);
   });
 });

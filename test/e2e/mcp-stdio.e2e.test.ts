@@ -145,7 +145,8 @@ describe('graphgate mcp over stdio with the SDK client', () => {
     await call({ verb: 'write_scratch_file', workId: init.workId, agentId: init.agentId, args: { relativePath: 'a.md', content: 'a' } });
     await client.close();
     ({ client, transport } = await connectClient(repo.root, repoId));
-    const { envelope } = await call({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, args: GOOD_ARGS.read_file_lines });
+    // describe: true shows the whole work view (pack, run session) that a plain turn leaves out.
+    const { envelope } = await call({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, describe: true, args: GOOD_ARGS.read_file_lines });
     expect(envelope.outcome).toBe('ok');
     expect(envelope.state).toBe('PLANNING');
     expect(envelope.contextPack?.hash).toBe(init.contextPack?.hash);

@@ -60,12 +60,15 @@ describe('plan flow over MCP stdio', () => {
     const progress = { totalNodes: 3, completedNodes: 0, remainingNodes: 3, pendingValidations: [{ nodeId: 'v-total-column', status: 'not_started' }] };
     expect(accepted.progress).toEqual(progress);
 
+    // A read changes no progress, so it sends none; describe: true shows the stored progress.
     const read = await call({ verb: 'read_file_lines', ...ids, args: { filePath: ORDERS_LIST_TS, startLine: 20, endLine: 26 } });
-    expect(read.progress).toEqual(progress);
+    expect(read.progress).toBeUndefined();
+    const described = await call({ verb: 'read_file_lines', ...ids, describe: true, args: { filePath: ORDERS_LIST_TS, startLine: 20, endLine: 26 } });
+    expect(described.progress).toEqual(progress);
 
     const early = await call({ verb: 'signal_task_complete', ...ids, args: { summary: 'not yet' } });
     expect(early.deny?.code).toBe('ILLEGAL_TRANSITION');
     expect(early.state).toBe('PLAN_ACCEPTED');
-    expect(early.progress.remainingNodes).toBe(3);
+    expect(early.deny?.details.remainingNodes).toBe(3);
   });
 });
