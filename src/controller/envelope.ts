@@ -42,14 +42,16 @@ function firstTurn(facts: TurnFacts): boolean {
 }
 
 /**
- * The verb list (~220 characters) and catalog (~2,500) are sent on the first turn, whenever the
- * allowed verbs change, on a refusal about the verb itself, and on request; an absent list means unchanged.
+ * Which verbs to describe: the verb list (~220 characters) and the whole catalog (~3,000) on the first
+ * turn, on a refusal about the verb itself and on request; when the allowed verbs change, the list and
+ * only the newly allowed verbs (the others were described before); otherwise nothing (absent = unchanged).
  */
-function catalogDue(facts: TurnFacts, capabilities: string[], denial: TurnDenial | undefined, registry: VerbRegistry): boolean {
-  if (facts.describe || firstTurn(facts)) return true;
-  if (denial && (CATALOG_DENIALS.has(denial.code) || (denial.code === 'INVALID_ARGS' && denial.problems.some((p) => p.path === 'verb')))) return true;
+function catalogDue(facts: TurnFacts, capabilities: string[], denial: TurnDenial | undefined, registry: VerbRegistry): string[] | null {
+  if (facts.describe || firstTurn(facts)) return capabilities;
+  if (denial && (CATALOG_DENIALS.has(denial.code) || (denial.code === 'INVALID_ARGS' && denial.problems.some((p) => p.path === 'verb')))) return capabilities;
   const before = registry.capabilities(facts.stateBefore as RunState);
-  return before.length !== capabilities.length || before.some((v, i) => v !== capabilities[i]);
+  if (before.length === capabilities.length && before.every((v, i) => v === capabilities[i])) return null;
+  return capabilities.filter((v) => !before.includes(v));
 }
 
 /** Progress without the empty pending list (the common case). */
@@ -122,7 +124,7 @@ export function buildEnvelope(input: EnvelopeInput, deps: { registry: VerbRegist
         }
       : {}),
     ...(describe ? { originalPrompt: work?.originalPrompt ?? null } : {}),
-    ...(catalog ? { capabilities, verbDescriptions: deps.registry.describe(capabilities) } : {}),
+    ...(catalog ? { capabilities, ...(catalog.length > 0 ? { verbDescriptions: deps.registry.describe(catalog) } : {}) } : {}),
     ...(denial ? { deny: deny(denial, suggested) } : {}),
     ...(suggested ? { suggestedAction: suggested } : {}),
     ...(strategy ? { knowledgeStrategy: strategy } : {}),

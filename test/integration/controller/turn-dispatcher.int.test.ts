@@ -281,7 +281,7 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect((done.result.summary as { turns: number }).turns).toBeGreaterThanOrEqual(2);
       const after = await turn({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, args: { filePath: 'src/app/users/user.service.ts' } });
       expect(after.deny?.code).toBe('ILLEGAL_TRANSITION');
-      expect(after.capabilities).toEqual(['signal_task_complete', 'execute_gated_side_effect']);
+      expect(after.capabilities).toEqual(['read_resource', 'signal_task_complete', 'execute_gated_side_effect']);
     });
 
     it('answers with a retryable GRAPH_UNAVAILABLE deny while Neo4j is down, and recovers', async () => {

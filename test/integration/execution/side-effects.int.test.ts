@@ -269,7 +269,7 @@ describe('execute_gated_side_effect after completion: commit → signal_task_com
   it('offers only the merge once the work is COMPLETED', async () => {
     const commit = await turn('execute_gated_side_effect', { planNodeId: 'se-commit', sideEffectType: 'git_commit' });
     expect(commit.deny?.code).toBe('ILLEGAL_TRANSITION');
-    expect(commit.capabilities).toEqual(['signal_task_complete', 'execute_gated_side_effect']);
+    expect(commit.capabilities).toEqual(['read_resource', 'signal_task_complete', 'execute_gated_side_effect']);
     const wrongNode = await turn('execute_gated_side_effect', { planNodeId: 'c-total-column', sideEffectType: 'merge' });
     expect(wrongNode.deny?.code).toBe('PLAN_SCOPE_VIOLATION');
     const noToken = await turn('execute_gated_side_effect', { planNodeId: 'se-commit', sideEffectType: 'merge' });
