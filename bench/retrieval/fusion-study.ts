@@ -8,37 +8,16 @@
  * Closure candidates were derived from the default ranking's top files, so a variant far from the
  * default is approximated; final numbers come from a real `eval --history` run.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { HistoryReport } from '../../src/eval/history/history-report.js';
 import { scoreRanking, summariseRanking, type RankMetrics } from '../../src/eval/history/rank-metrics.js';
 import { buildLexemes } from '../../src/retrieval/lexemes/lexeme-builder.js';
-import type { Candidate, Lane } from '../../src/retrieval/rank/candidate.model.js';
+import type { Lane } from '../../src/retrieval/rank/candidate.model.js';
 import { discriminationOf } from '../../src/retrieval/rank/discrimination.js';
 import { rankFiles } from '../../src/retrieval/rank/fusion.rank.js';
 import { DEFAULT_RANK_CONFIG, STRUCTURE_RANK_CONFIG, withStructureScale, type RankConfig } from '../../src/retrieval/rank/rank.config.js';
 import { promptTerms } from '../../src/retrieval/text/prompt-terms.js';
-
-interface Dump { repoId: string; prompt: string; candidates: Candidate[] }
-interface Task { repo: string; prompt: string; expected: string[]; candidates: Candidate[]; bm25: string[] }
+import { loadStudyTasks, type StudyTask as Task } from './study-tasks.js';
 
 const NAME_LANES: Lane[] = ['lexical', 'symbol', 'artifact', 'policy', 'memory', 'closure'];
-
-function loadTasks(spec: string): Task[] {
-  const [reportPath, dumpDir] = spec.split(':') as [string, string];
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as HistoryReport;
-  const repo = report.repo.root.split('/').pop() ?? report.repo.root;
-  return report.tasks.flatMap((t) => {
-    if (t.status !== 'scored' || !t.bm25) return [];
-    const key = createHash('sha256').update(`${report.repo.repoId}\n${t.prompt}`).digest('hex').slice(0, 20);
-    const file = join(dumpDir, `${key}.json`);
-    if (!existsSync(file)) return [];
-    const dump = JSON.parse(readFileSync(file, 'utf8')) as Dump;
-    const expected = t.expected.filter((p) => !t.expectedNotIngested.includes(p));
-    return expected.length ? [{ repo, prompt: t.prompt, expected, candidates: dump.candidates, bm25: t.bm25.top }] : [];
-  });
-}
 
 function variant(name: string, change: (c: RankConfig) => RankConfig): [string, RankConfig] {
   return [name, change(structuredClone(DEFAULT_RANK_CONFIG) as RankConfig)];
@@ -65,7 +44,7 @@ function line(name: string, metrics: RankMetrics[]): string {
   return `${name.padEnd(34)} ${pct(s.acc1)} ${pct(s.acc5)} ${pct(s.acc10)} ${pct(s.recall25)} ${pct(s.all25)} ${s.mrr.toFixed(3)}`;
 }
 
-const tasks = process.argv.slice(2).flatMap(loadTasks);
+const tasks = process.argv.slice(2).flatMap(loadStudyTasks);
 const repos = [...new Set(tasks.map((t) => t.repo))];
 const results = VARIANTS.map(([name, config]) => {
   const metrics = tasks.map((t) => ({ repo: t.repo, m: scoreRanking(ranked(t, config).map((f) => f.path), t.expected) }));

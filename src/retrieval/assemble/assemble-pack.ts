@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/index.js';
-import { discriminationOf } from '../rank/discrimination.js';
+import { DEFAULT_DISCRIMINATION_OPTIONS, discriminationOf } from '../rank/discrimination.js';
 import { promptTerms } from '../text/prompt-terms.js';
 import { int, type Graph } from '../../graph/index.js';
 import type { LaneContext } from '../lanes/lane.model.js';
@@ -222,7 +222,7 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
     policies: plane.policies,
     recipes: { recipes: plane.recipes, examples: plane.examples },
     anchors: { entrypoints: anchors.entrypoints.map((a) => anchorRef(a, snapshotId)), definitions: anchors.definitions.map((a) => anchorRef(a, snapshotId)), proofChains: chains },
-    evidence: { files, symbols, snippets, discrimination: discriminationOf(selected, finalCandidates, promptTerms(taskText), retrieval.taskTerms.absent) },
+    evidence: { files, symbols, snippets, discrimination: discriminationOf(selected, finalCandidates, promptTerms(taskText), retrieval.taskTerms.absent, { ...DEFAULT_DISCRIMINATION_OPTIONS, textWeights: budgets.rank.textFusion.weights }) },
     validationPlan: validationPlanOf(tests, retrieval.candidates, strategy.signature, plane.requiredChecks),
     missingness: {
       missingAnchors, conflicts: [...taskSpec.conflicts, ...(moved ? [{ between: [`snapshot ${snapshotId}`, `snapshot ${snapEnd?.snapshotId ?? '(none)'}`], description: 'the repository was re-ingested while the pack was built; rebuild it' }] : [])],

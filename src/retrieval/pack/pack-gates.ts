@@ -82,9 +82,12 @@ function memoryRulesLoaded(pack: ContextPack): { pass: boolean; reasons: string[
  * lane groups (of those that found anything) put a head file among their own best. Measured on two
  * repositories' history evals (src/eval/README.md "Calibration"): on real tasks neither a larger
  * margin nor more agreeing groups lowered false confidence by more than a few points while refusing up
- * to half of the right packs, so the thresholds stay at what separates the clear cases.
+ * to half of the right packs, so the thresholds stay at what separates the clear cases. What did
+ * separate them is how strong the head is in absolute terms (`minHeadStrength`): when the text lanes
+ * that found anything do not, together, put the first file near their own top, it leads only because
+ * nothing matched better (bench/retrieval/gate-study.ts).
  */
-export const DISCRIMINATION_GATE = { minMargin: 0.1, minGroups: 2, minTermCoverage: 0.5 };
+export const DISCRIMINATION_GATE = { minMargin: 0.1, minGroups: 2, minTermCoverage: 0.5, minHeadStrength: 0.55 };
 
 function evidenceDiscriminates(pack: ContextPack): { pass: boolean; reasons: string[] } {
   const d = pack.evidence.discrimination;
@@ -94,10 +97,13 @@ function evidenceDiscriminates(pack: ContextPack): { pass: boolean; reasons: str
   // Agreement is asked only of the groups that found anything: no history lane without git, no UI text without translations.
   const agree = d.agreeingGroups.length >= Math.min(DISCRIMINATION_GATE.minGroups, d.availableGroups);
   const covered = d.termCoverage >= DISCRIMINATION_GATE.minTermCoverage;
-  if (margin && agree && covered) return { pass: true, reasons: [`the head (${head}) leads the runners-up by ${Math.round(d.margin * 100)}% and ${d.agreeingGroups.join(' + ')} agree on it`] };
+  // Packs sealed before headStrength existed (or built without text lanes) carry none: not judged on it.
+  const strong = d.headStrength === undefined || d.headStrength >= DISCRIMINATION_GATE.minHeadStrength;
+  if (margin && agree && covered && strong) return { pass: true, reasons: [`the head (${head}) leads the runners-up by ${Math.round(d.margin * 100)}% and ${d.agreeingGroups.join(' + ')} agree on it`] };
   const reasons: string[] = [];
   if (!covered) reasons.push(`no file of the repository contains ${d.absentTerms.map((t) => `"${t}"`).join(', ')} (${Math.round((1 - d.termCoverage) * 100)}% of the task's words)`);
   if (!margin) reasons.push(`the head (${head}) leads the 10th file by only ${Math.round(d.margin * 100)}% of its score`);
+  if (!strong) reasons.push(`the head (${head}) has ${Math.round((d.headStrength ?? 0) * 100)}% of the score a file gets when every text lane that found anything ranks it first: it leads only because nothing matched better`);
   if (!agree) reasons.push(`only ${d.agreeingGroups.join(', ') || 'no'} lane group supports the head; names, UI text, file text and history do not agree`);
   reasons.push(d.unplacedTerms.length > 0
     ? `terms that would decide: where is ${d.unplacedTerms.map((t) => `"${t}"`).join(', ')}? Name the component, route, file or UI text`

@@ -137,6 +137,7 @@ export const packEvidenceSchema = z.strictObject({
     unplacedTerms: z.array(z.string().max(200)).max(12),
     absentTerms: z.array(z.string().max(200)).max(12),
     termCoverage: z.number().min(0).max(1),
+    headStrength: z.number().min(0).max(1).optional(),
   }).optional(),
 });
 

@@ -2,6 +2,7 @@ import { lexTokens } from '../../text/lex-text.js';
 import { round } from '../shared/stable-order.js';
 import type { Candidate, Lane } from './candidate.model.js';
 import type { RankedFile } from './fusion.rank.js';
+import { DEFAULT_RANK_CONFIG } from './rank.config.js';
 
 /**
  * Lanes that see the task through independent evidence: what the files say (content, fielded),
@@ -31,6 +32,12 @@ export interface Discrimination {
   absentTerms: string[];
   /** Share of the task words some file contains (1 when the task has none). */
   termCoverage: number;
+  /**
+   * The first file's score as a share of the most the text fusion can give one file here (the weights of
+   * the text lanes that found anything), capped at 1: near 1 when those lanes all put it first, low when
+   * it leads only because nothing matched better. Absent when no text lane ran.
+   */
+  headStrength?: number;
 }
 
 export interface DiscriminationOptions {
@@ -38,9 +45,11 @@ export interface DiscriminationOptions {
   runnerUp: number;
   /** A group agrees when one of the head files is among its own best `groupTop` files. */
   groupTop: number;
+  /** The text fusion's lane weights (the ranking's `textFusion.weights`), for `headStrength`. */
+  textWeights: Partial<Record<Lane, number>>;
 }
 
-export const DEFAULT_DISCRIMINATION_OPTIONS: DiscriminationOptions = { headFiles: 3, runnerUp: 10, groupTop: 10 };
+export const DEFAULT_DISCRIMINATION_OPTIONS: DiscriminationOptions = { headFiles: 3, runnerUp: 10, groupTop: 10, textWeights: DEFAULT_RANK_CONFIG.textFusion.weights };
 
 function groupTopFiles(candidates: readonly Candidate[], lanes: readonly Lane[], top: number): Set<string> {
   const best = new Map<string, number>();
@@ -63,5 +72,8 @@ export function discriminationOf(ranked: readonly RankedFile[], candidates: read
   const unplacedTerms = terms.filter((t) => !placed.has(t)).slice(0, 12).map((t) => t.slice(0, 60));
   const absentTerms = absent.slice(0, 12).map((t) => t.slice(0, 60));
   const termCoverage = terms.length > 0 ? round(1 - Math.min(absent.length, terms.length) / terms.length, 4) : 1;
-  return { margin, agreeingGroups, availableGroups, head, unplacedTerms, absentTerms, termCoverage };
+  const attainable = (Object.entries(options.textWeights) as Array<[Lane, number]>)
+    .filter(([lane, w]) => w > 0 && candidates.some((c) => c.lane === lane && c.rawScore > 0)).reduce((sum, [, w]) => sum + w, 0);
+  const headStrength = attainable > 0 ? round(Math.min(1, Math.max(0, first / attainable)), 4) : undefined;
+  return { margin, agreeingGroups, availableGroups, head, unplacedTerms, absentTerms, termCoverage, ...(headStrength !== undefined ? { headStrength } : {}) };
 }

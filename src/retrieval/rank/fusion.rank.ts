@@ -8,6 +8,7 @@ import { normalizeLaneScores, type NormalizedCandidate } from './lane-normalizer
 import { matchLexemes, prepareLexemes } from './lexeme-match.js';
 import { parentFolder, pathTokenSet } from './path-features.js';
 import { DEFAULT_RANK_CONFIG, type RankConfig } from './rank.config.js';
+import { fileKindContribution } from './file-kind.js';
 import { fuseTextLanes, type TextFusionScore } from './text-fusion.js';
 
 /** A graph entity inside a ranked file (the hits that put the file there). */
@@ -112,6 +113,8 @@ export function rankFiles(candidates: readonly Candidate[], lexemes: readonly Le
     const { positive, negative } = matchLexemes(prepared, pathTokenSet(path, names), laneMatched);
     const anchor = anchorKindContribution(hits, config);
     const parts = [...laneParts, ...lexemeContributions(positive, negative, config), ...(anchor ? [anchor] : []), ...pathContributions(path, hits, config)];
+    const kind = fileKindContribution(path, parts.reduce((s, p) => s + Math.max(0, p.value), 0), lexemes, config);
+    if (kind) parts.push(kind);
     const anchorIds = sortedUnique(hits.map((h) => h.anchorId ?? '').filter(Boolean));
     const bytes = Math.max(-1, ...hits.map((h) => h.bytes ?? -1));
     return {

@@ -41,6 +41,10 @@ export interface RankConfig {
   sharedFolderPenalty: number;
   sharedFolders: readonly string[];
   testFilePenalty: number;
+  /** Share of its positive score a file that is not code or a template loses (file-kind.ts). */
+  nonSourceShare: number;
+  /** Share of its positive score a test file loses when the task does not mention tests (file-kind.ts). */
+  untestedTaskTestShare: number;
   barrelFilePenalty: number;
   /** Penalty per level a path is shallower than `shallowDepth` (root config and bootstrap files). */
   shallowPenaltyPerLevel: number;
@@ -80,6 +84,8 @@ export const STRUCTURE_RANK_CONFIG: RankConfig = {
   // (the CoreModule pattern), i.e. the services and guards API and access tasks are about.
   sharedFolders: ['shared', 'common', 'util', 'utils', 'helpers'],
   testFilePenalty: 0.15,
+  nonSourceShare: 0.5,
+  untestedTaskTestShare: 0.5,
   barrelFilePenalty: 0.1,
   shallowPenaltyPerLevel: 0.03,
   shallowDepth: 2,

@@ -26,6 +26,15 @@ describe('discriminationOf', () => {
     expect(d.termCoverage).toBe(0.6667);
   });
 
+  it('measures the head against the most the text lanes that found anything can give (values by hand)', () => {
+    // content (1) and history (1) found files, fielded and UI text did not: the attainable score is 2, the head has 10 → capped at 1.
+    expect(discriminationOf(ranked, [hit('content', 'a.ts', 5), hit('history', 'b.ts', 1)], []).headStrength).toBe(1);
+    const weak = [file('src/app/a.ts', 0.9), file('src/app/b.ts', 0.5)];
+    expect(discriminationOf(weak, [hit('content', 'a.ts', 5), hit('history', 'b.ts', 1), hit('fielded', 'a.ts', 0)], []).headStrength).toBe(0.45);
+    // No text lane ran: nothing to measure against.
+    expect(discriminationOf(weak, [hit('lexical', 'a.ts', 3)], []).headStrength).toBeUndefined();
+  });
+
   it('keeps the margin within [0, 1] when penalties push the runner-up below zero', () => {
     const penalised = [...ranked.slice(0, 9), file('src/app/z/z.spec.ts', -0.2)];
     expect(discriminationOf(penalised, [], []).margin).toBe(1);
@@ -58,5 +67,13 @@ describe('the evidence_discriminates gate', () => {
     expect(gate({ ...base, agreeingGroups: ['text'] }).pass).toBe(false);
     // A repository whose only group is the text lanes cannot be asked for two.
     expect(gate({ ...base, agreeingGroups: ['text'], availableGroups: 1 }).pass).toBe(true);
+  });
+
+  it('fails a head that leads only because nothing matched better, and judges packs without headStrength as before', () => {
+    const weak = gate({ ...base, headStrength: 0.3 } as typeof base);
+    expect(weak.pass).toBe(false);
+    expect(weak.reasons[0]).toMatch(/30% of the score .* nothing matched better/);
+    expect(gate({ ...base, headStrength: 0.8 } as typeof base).pass).toBe(true);
+    expect(gate(base).pass).toBe(true);
   });
 });

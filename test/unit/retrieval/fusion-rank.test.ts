@@ -9,6 +9,7 @@ import { STRUCTURE_RANK_CONFIG, withStructureScale } from '../../../src/retrieva
 const BARE: RankConfig = {
   ...STRUCTURE_RANK_CONFIG, corroborationBonus: 0, lexemeBoostWeight: 0, kindBonus: {}, definitionSymbolBonus: 0, localityBonus: 0,
   negativePenalty: 0, hubPenalty: 0, sharedFolderPenalty: 0, testFilePenalty: 0, barrelFilePenalty: 0, shallowPenaltyPerLevel: 0,
+  nonSourceShare: 0, untestedTaskTestShare: 0,
 };
 const c = (over: Partial<Candidate> & Pick<Candidate, 'id' | 'path' | 'lane' | 'rawScore'>): Candidate => ({ kind: 'file', ...over });
 const byPath = (files: RankedFile[], path: string): RankedFile => files.find((f) => f.path === path) as RankedFile;
