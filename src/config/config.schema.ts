@@ -86,6 +86,7 @@ export const ConfigSchema = z.strictObject({
     readMaxFileBytes: int(1024, 64 * 1024 * 1024).describe('largest file the read and search verbs open'),
     scratchMaxBytes: int(1, 16 * 1024 * 1024).describe('largest scratch file write_scratch_file accepts'),
     searchMaxResults: int(1, 5_000).describe('most matches one search_codebase_text returns'),
+    searchAnswerChars: int(200, 1_000_000).default(8_000).describe('characters of matches one search_codebase_text answer holds (~2,000 tokens); a longer one is truncated with next.skip to page on'),
     traceMaxNeighbours: int(1, 1_000).describe('most neighbours one trace_symbol_graph returns'),
     packMaxFiles: int(1, 5_000).describe('most files initialize_work puts in a pack'),
     packResponseTokens: int(500, 200_000).default(6_000).describe('estimated tokens (characters / 4) the pack part of an initialize_work or escalate answer may use; the rest of the pack is read page by page (read_resource, graphgate://work/<id>/pack)'),

@@ -4,8 +4,17 @@ import { AppError } from '../../errors/index.js';
 import { defineVerb } from '../verb.js';
 import { readPackLines, requirePack, resolvePackFile } from './pack-scope.js';
 
-const MAX_LINE_CHARS = 300;
 const READ_BATCH = 8;
+/** A match shows at most this much of its line, around the first hit. */
+const MATCH_TEXT_CHARS = 160;
+
+/** The part of a line around its first hit, marked with … where cut. */
+export function matchExcerpt(line: string, column: number): string {
+  const text = line.trimEnd();
+  if (text.length <= MATCH_TEXT_CHARS) return text.trimStart();
+  const start = Math.max(0, Math.min(column - 1 - 40, text.length - MATCH_TEXT_CHARS));
+  return `${start > 0 ? '…' : ''}${text.slice(start, start + MATCH_TEXT_CHARS).trimStart()}${start + MATCH_TEXT_CHARS < text.length ? '…' : ''}`;
+}
 
 /** Literal matching only (no agent-supplied regex or code): returns match columns in a line. */
 export function findLiteral(line: string, query: string, options: { caseSensitive: boolean; wholeWord: boolean }): number[] {
@@ -36,7 +45,8 @@ export const searchCodebaseTextVerb = defineVerb({
     wholeWord: z.boolean().optional().describe('only matches not touching identifier characters (default false)'),
     pathPrefix: z.string().min(1).max(1024).optional().describe('only pack files under this repo-relative folder'),
     extensions: z.array(z.string().regex(/^\.?[A-Za-z0-9]{1,10}$/)).max(10).optional().describe('only files with these extensions, e.g. ["ts", "html"]'),
-    maxResults: z.number().int().min(1).max(5000).optional().describe('most matches to return (capped by configuration)'),
+    maxResults: z.number().int().min(1).max(5000).optional().describe('most matches to look at (capped by configuration)'),
+    skip: z.number().int().min(0).max(100_000).optional().describe('matches to pass over first: the `next.skip` of a truncated answer'),
   }),
   async run({ ctx, input }) {
     const { files } = await requirePack(ctx);
@@ -44,7 +54,13 @@ export const searchCodebaseTextVerb = defineVerb({
     const exts = input.extensions?.map((e) => (e.startsWith('.') ? e : `.${e}`).toLowerCase());
     const limit = Math.min(input.maxResults ?? ctx.config.limits.searchMaxResults, ctx.config.limits.searchMaxResults);
     const options = { caseSensitive: input.caseSensitive ?? false, wholeWord: input.wholeWord ?? false };
-    const matches: Array<{ path: string; line: number; columns: number[]; text: string }> = [];
+    const skip = input.skip ?? 0;
+    const matches: Array<{ path: string; line: number; col: number; text: string }> = [];
+    let found = 0;
+    // The matches of one answer stay under limits.searchAnswerChars of JSON (one match always goes, so
+    // a page always advances); `next.skip` pages on.
+    let chars = 0;
+    let full = false;
     const skipped: Array<{ path: string; reason: string }> = [];
     let filesSearched = 0;
     const candidates = files.filter((file) => (!prefix || file.startsWith(prefix)) && (!exts || exts.some((e) => file.toLowerCase().endsWith(e))));
@@ -56,7 +72,7 @@ export const searchCodebaseTextVerb = defineVerb({
       }
     };
     // Files are read a few at a time (I/O overlaps) but scanned in pack order, so results are deterministic.
-    for (let i = 0; i < candidates.length && matches.length < limit && !ctx.signal.aborted; i += READ_BATCH) {
+    for (let i = 0; i < candidates.length && found < limit && !full && !ctx.signal.aborted; i += READ_BATCH) {
       const batch = candidates.slice(i, i + READ_BATCH);
       const contents = await Promise.all(batch.map(read));
       for (const [j, lines] of contents.entries()) {
@@ -67,13 +83,24 @@ export const searchCodebaseTextVerb = defineVerb({
         }
         filesSearched++;
         for (const [n, line] of lines.entries()) {
-          const columns = findLiteral(line, input.query, options);
-          if (columns.length > 0) matches.push({ path: file, line: n + 1, columns, text: line.slice(0, MAX_LINE_CHARS) });
-          if (matches.length >= limit) break;
+          const [col] = findLiteral(line, input.query, options);
+          if (col === undefined) continue;
+          found++;
+          if (found <= skip) continue;
+          const match = { path: file, line: n + 1, col, text: matchExcerpt(line, col) };
+          chars += JSON.stringify(match).length + 1;
+          if (chars > ctx.config.limits.searchAnswerChars && matches.length > 0) {
+            full = true;
+            break;
+          }
+          matches.push(match);
+          if (found >= limit) break;
         }
-        if (matches.length >= limit) break;
+        if (found >= limit || full) break;
       }
     }
-    return { result: { query: input.query, filesSearched, matches, truncated: matches.length >= limit, skipped } };
+    // Truncated by the answer's size: the next page starts after the last match shown.
+    const next = full ? { next: { skip: skip + matches.length } } : {};
+    return { result: { query: input.query, filesSearched, matches, truncated: full || found >= limit, ...next, skipped } };
   },
 });

@@ -175,6 +175,29 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect(r.result.skipped).toEqual(expect.arrayContaining([{ path: 'src/app/users/user-escape.ts', reason: 'PATH_REJECTED' }]));
     });
 
+    it('keeps an answer within limits.searchAnswerChars and pages on with next.skip', async () => {
+      const all = await onWork('search_codebase_text', { query: 'e' });
+      const every = all.result.matches as Array<{ path: string; line: number; col: number; text: string }>;
+      expect(all.result.truncated).toBe(false);
+      expect(every.length).toBeGreaterThan(6);
+      const small = makeDispatcher(graph, repo.root, repoId, { config: testConfig(repoId, { limits: { searchAnswerChars: 300 } }) });
+      const pages: Array<typeof every> = [];
+      let skip = 0;
+      for (let guard = 0; guard < 100; guard++) {
+        const r = await small.turn({ verb: 'search_codebase_text', workId, agentId, args: { query: 'e', skip } });
+        const page = r.result.matches as typeof every;
+        expect(JSON.stringify(page).length).toBeLessThanOrEqual(300 + page.length + 2);
+        pages.push(page);
+        const next = r.result.next as { skip: number } | undefined;
+        if (!next) break;
+        expect(r.result.truncated).toBe(true);
+        expect(next.skip).toBe(skip + page.length);
+        skip = next.skip;
+      }
+      expect(pages.length).toBeGreaterThan(1);
+      expect(pages.flat()).toEqual(every);
+    });
+
     it('treats regex and Lucene syntax as plain text', async () => {
       for (const query of ['.*', '"unbalanced', 'field:value', '*leading', '(a|b)+$']) {
         const r = await onWork('search_codebase_text', { query });
