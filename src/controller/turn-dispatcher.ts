@@ -95,6 +95,7 @@ export class TurnDispatcher {
     };
     const verb = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).verb : undefined;
     turn.verb = typeof verb === 'string' ? verb.slice(0, 64) : '(missing)';
+    turn.files = namedFiles(raw);
     const abort = new AbortController();
     const onCallerAbort = (): void => abort.abort();
     call.signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -299,4 +300,12 @@ export class TurnDispatcher {
   private deps() {
     return { registry: this.registry, config: this.options.config, repoRoot: this.options.repoRoot };
   }
+}
+
+/** The file paths a call names (short strings only; what they point at is checked by the verb): logged with the Turn. */
+function namedFiles(raw: unknown): string[] {
+  const args = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).args : undefined;
+  if (!args || typeof args !== 'object') return [];
+  const a = args as Record<string, unknown>;
+  return [a.filePath, a.targetFile].filter((p): p is string => typeof p === 'string' && p.length > 0 && p.length <= 1024);
 }

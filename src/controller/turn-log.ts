@@ -23,6 +23,8 @@ export interface Turn extends TurnFacts {
   logAs?: { workId: string | null; agentId: string | null };
   /** Set by whichever path (normal or timeout) answered first; the other stays silent. */
   finished: boolean;
+  /** The repository paths the call named (filePath, targetFile): the retrospective's hotspots. */
+  files?: string[];
 }
 
 /**
@@ -91,6 +93,7 @@ export class TurnLog {
         id: turn.traceRef, runSessionId: turn.runSessionId, verb: turn.verb, outcome, denyCodes,
         latencyMs: Math.round(performance.now() - turn.started), stateBefore: turn.stateBefore,
         stateAfter: turn.transition?.nextState ?? turn.state, traceMeta: traceMeta ? JSON.stringify(traceMeta) : null,
+        files: turn.files ?? [],
       },
       friction: friction ?? denyCodes.map((code) => ({ code, strategyId: 'unselected', domainAnchorIds: [] })),
     };

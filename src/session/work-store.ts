@@ -28,6 +28,8 @@ export interface TurnCommit {
     stateBefore: string;
     stateAfter: string;
     traceMeta: string | null;
+    /** Paths the call named (filePath, targetFile). */
+    files?: string[];
   };
   friction: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>;
   /** Writes of the verb that belong to this commit (run after the version check, same transaction). */

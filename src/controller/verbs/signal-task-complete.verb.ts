@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LockService } from '../../execution/locks/lock-service.js';
 import { PlanLeases } from '../../execution/locks/plan-leases.js';
+import { storeWorkRetrospective, workRetrospective } from '../../memory/index.js';
 import { completionDecision } from '../../plan/progress/progress.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb, type VerbOutcome } from '../verb.js';
@@ -43,7 +44,7 @@ export const signalTaskCompleteVerb = defineVerb({
         rejectionDistribution: countBy(rejected.flatMap((t) => t.denyCodes ?? [])),
         agents: [...new Set(turns.map((t) => t.agentId).filter((a): a is string => Boolean(a)))].length,
       },
-      retrospective: 'memory candidates from friction arrive with the memory issue',
+      retrospective: await workRetrospective(ctx.graph, ctx.repoId, work.id, { verb: 'signal_task_complete' }, { signal: ctx.signal }),
     };
     const nextState = work.state === 'COMPLETED' || work.state === 'FAILED' ? undefined : 'COMPLETED';
     // A finished work keeps no lease: released in the completion commit and handed to works queued on those files.
@@ -56,6 +57,7 @@ export const signalTaskCompleteVerb = defineVerb({
       result: { ...result, locks },
       effects: async (tx) => {
         Object.assign(locks, await leases.releaseAndHandOver(tx, work.id));
+        await storeWorkRetrospective(tx, ctx.repoId, work.id, result.retrospective);
       },
       ...(nextState ? { nextState } : {}),
     };

@@ -14,7 +14,8 @@ import { silentLogger } from '../../../src/runtime/logger.js';
 import { WorkStore } from '../../../src/session/index.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { citedPaths } from '../../support/pack-citations.js';
-import { int, makeDispatcher, makeFixtureRepo, readTurns, setWorkState, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
+import { int, makeDispatcher, makeFixtureRepo, readTurns, readWorkRetrospective, setWorkState, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
+import type { Retrospective } from '../../../src/memory/index.js';
 
 describe('controller_turn dispatcher (real Neo4j)', () => {
   let graph: Graph;
@@ -299,9 +300,18 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect(early.deny?.code).toBe('ILLEGAL_TRANSITION');
       expect(early.deny?.details).toMatchObject({ totalNodes: 3, remainingNodes: 2, pendingValidations: [] });
       await graph.write(setWorkState, { workId: init.workId!, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: int(3) });
+      const read = await turn({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, args: { filePath: 'src/app/users/user.service.ts' } });
+      expect(read.outcome).toBe('ok');
       const done = await turn({ verb: 'signal_task_complete', workId: init.workId, agentId: init.agentId, args: { summary: 'ok' } });
       expect(done.state).toBe('COMPLETED');
       expect((done.result.summary as { turns: number }).turns).toBeGreaterThanOrEqual(2);
+      // The retrospective comes from the graph: the early refusal, the read's file, the turn counts.
+      const retro = done.result.retrospective as Retrospective;
+      expect(retro.friction).toMatchObject({ trend: [0, 1, 0, 0], open: [] });
+      expect(retro.friction.signatures).toEqual([expect.objectContaining({ code: 'ILLEGAL_TRANSITION', here: 1 })]);
+      expect(retro.hotspots).toEqual([{ path: 'src/app/users/user.service.ts', turns: 1 }]);
+      const [stored] = await graph.read(readWorkRetrospective, { workId: init.workId!, repoId });
+      expect(JSON.parse(stored?.json ?? 'null')).toEqual(retro);
       const after = await turn({ verb: 'read_file_lines', workId: init.workId, agentId: init.agentId, args: { filePath: 'src/app/users/user.service.ts' } });
       expect(after.deny?.code).toBe('ILLEGAL_TRANSITION');
       expect(after.capabilities).toEqual(['read_resource', 'signal_task_complete', 'execute_gated_side_effect']);
