@@ -81,6 +81,9 @@ export const ConfigSchema = z.strictObject({
   graph: z.strictObject({
     autoStartLocal: z.boolean().describe('start graphgate’s local Neo4j on the first tools/call when NEO4J_URI is unset'),
   }),
+  memory: z.strictObject({
+    rejectionThreshold: int(1, 1_000).describe('distinct works refused with the same code in the same domain anchor before a pending plan_rule memory candidate is created (seed 000)'),
+  }).default({ rejectionThreshold: 3 }),
   limits: z.strictObject({
     readMaxLines: int(1, 10_000).describe('most lines one read_file_lines returns'),
     readMaxFileBytes: int(1024, 64 * 1024 * 1024).describe('largest file the read and search verbs open'),

@@ -86,10 +86,10 @@ export function buildRetrospective(input: { turns: TurnRow[]; friction: Friction
  * Reads the work's turns, friction and memories and builds its retrospective. `current` is the turn
  * asking for it (signal_task_complete), answered ok but not logged yet.
  */
-export async function workRetrospective(graph: Graph, repoId: string, workId: string, current: { verb: string }, run?: RunOptions): Promise<Retrospective> {
+export async function workRetrospective(graph: Graph, repoId: string, workId: string, current: { verb: string; threshold: number }, run?: RunOptions): Promise<Retrospective> {
   const [row] = await graph.read(readRetrospective, { workId, repoId, limit: int(5000) }, run);
   const { turns = [], friction = [], memories = [], pending = 0 } = row ?? {};
-  return buildRetrospective({ turns: [...turns, { verb: current.verb, outcome: 'ok', denyCodes: [], files: [] }], friction, memories, pending });
+  return buildRetrospective({ turns: [...turns, { verb: current.verb, outcome: 'ok', denyCodes: [], files: [] }], friction, memories, pending }, current.threshold);
 }
 
 /** Keeps the retrospective with the Work, inside the completing turn's transaction. */

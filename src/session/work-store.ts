@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors/index.js';
 import { int, type Graph, type GraphTx, type RunOptions } from '../graph/index.js';
+import { recordFrictionCandidates } from '../memory/friction-candidates.js';
+import { REJECTION_THRESHOLD } from '../memory/retrospective.js';
 import { commitTurn, createWork, logDeferredTurns, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
 
 export type { PackRow, WorkRow } from './session.queries.js';
@@ -61,7 +63,8 @@ export function deferredTurn(commit: TurnCommit, at: Date): DeferredTurn {
 
 /** Sessions in Neo4j: works, agents, turns and friction, with optimistic concurrency on Work.version. */
 export class WorkStore {
-  constructor(private readonly options: { graph: Graph; repoId: string }) {}
+  /** rejectionThreshold: distinct works refused alike before a pending memory candidate (config memory.rejectionThreshold). */
+  constructor(private readonly options: { graph: Graph; repoId: string; rejectionThreshold?: number }) {}
 
   async create(input: { workId: string; state: string; runSessionId: string; originalPrompt: string | null; agentId: string; maxTokens: number; thresholdTokens: number }, run?: RunOptions): Promise<WorkRow> {
     const [row] = await this.options.graph.write(createWork, {
@@ -109,6 +112,7 @@ export class WorkStore {
         });
       }
       if (commit.effects) await commit.effects(tx);
+      if (commit.workId && friction.length > 0) await recordFrictionCandidates(tx, repoId, commit.friction, this.options.rejectionThreshold ?? REJECTION_THRESHOLD);
       const work = row && row.version !== null && row.state !== null && row.usedTokens !== null
         ? { version: row.version, state: row.state, usedTokens: row.usedTokens }
         : null;

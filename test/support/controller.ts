@@ -28,6 +28,10 @@ export const readTurns = loadQuery<
   { repoId: string; workId: string },
   { turns: Array<Record<string, unknown>>; agents: Array<{ id: string; actions: number; rejections: number; usedTokens: number }>; friction: Array<{ code: string; verb: string }> }
 >('test-support/read-turns.cypher');
+export const readMemories = loadQuery<
+  { repoId: string },
+  { id: string; state: string; enforcementType: string; trigger: string; works: number; hits: number; rejectionCodes: string[]; planRuleJson: string; anchors: string[] }
+>('test-support/read-memories.cypher');
 export const readWorkRetrospective = loadQuery<{ workId: string; repoId: string }, { json: string | null }>('test-support/read-work-retrospective.cypher');
 
 /** The default configuration (shipped base.json values) with overrides. */

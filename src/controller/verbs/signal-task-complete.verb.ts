@@ -44,7 +44,7 @@ export const signalTaskCompleteVerb = defineVerb({
         rejectionDistribution: countBy(rejected.flatMap((t) => t.denyCodes ?? [])),
         agents: [...new Set(turns.map((t) => t.agentId).filter((a): a is string => Boolean(a)))].length,
       },
-      retrospective: await workRetrospective(ctx.graph, ctx.repoId, work.id, { verb: 'signal_task_complete' }, { signal: ctx.signal }),
+      retrospective: await workRetrospective(ctx.graph, ctx.repoId, work.id, { verb: 'signal_task_complete', threshold: ctx.config.memory.rejectionThreshold }, { signal: ctx.signal }),
     };
     const nextState = work.state === 'COMPLETED' || work.state === 'FAILED' ? undefined : 'COMPLETED';
     // A finished work keeps no lease: released in the completion commit and handed to works queued on those files.
