@@ -21,6 +21,23 @@ export const MAX_FIELD_CHARS = 24_000;
 /** Folders nearest the file carry the feature's name; the rest is layout (`src/app/…`). */
 const FOLDERS_KEPT = 4;
 
+/**
+ * `lexTokens(identifier).join(' ')`, remembered: a repository repeats the same identifiers in
+ * thousands of files, and splitting them was most of this module's cost. Bounded, so a huge run
+ * cannot grow it without limit (it is simply cleared).
+ */
+const WORDS_KEPT = 200_000;
+const wordsOf = new Map<string, string>();
+function identifierWords(identifier: string): string {
+  let words = wordsOf.get(identifier);
+  if (words === undefined) {
+    if (wordsOf.size >= WORDS_KEPT) wordsOf.clear();
+    words = lexTokens(identifier).join(' ');
+    wordsOf.set(identifier, words);
+  }
+  return words;
+}
+
 class FieldBuffer {
   private readonly parts: string[] = [];
   private size = 0;
@@ -32,8 +49,7 @@ class FieldBuffer {
     this.size += piece.length + 1;
   }
   pushIdentifier(identifier: string): void {
-    const tokens = lexTokens(identifier);
-    if (tokens.length > 0) this.push(tokens.join(' '));
+    this.push(identifierWords(identifier));
   }
   toString(): string {
     return this.parts.join(' ');
@@ -50,48 +66,57 @@ function stripCommentMarkers(comment: string): string {
   return comment.replace(/^\/\*+|\*+\/$|^\/\/+/g, '').replace(/^\s*\*+/gm, ' ');
 }
 
+// Read once: `ts` from ts-morph is a namespace of getters, and a lookup per token was a third of the scan.
+const K = ts.SyntaxKind;
+const [IDENTIFIER, PRIVATE_IDENTIFIER, STRING, NO_SUBST_TEMPLATE, TEMPLATE_HEAD, TEMPLATE_MIDDLE, TEMPLATE_TAIL] = [
+  K.Identifier, K.PrivateIdentifier, K.StringLiteral, K.NoSubstitutionTemplateLiteral, K.TemplateHead, K.TemplateMiddle, K.TemplateTail,
+];
+const [OPEN_BRACE, CLOSE_BRACE, LINE_COMMENT, BLOCK_COMMENT, EOF] = [K.OpenBraceToken, K.CloseBraceToken, K.SingleLineCommentTrivia, K.MultiLineCommentTrivia, K.EndOfFileToken];
+const LATEST = ts.ScriptTarget.Latest;
+const STANDARD = ts.LanguageVariant.Standard;
+
 /** TypeScript and JavaScript: the compiler's scanner, so strings, templates and comments are told apart exactly. */
 function scanScript(text: string, out: Buffers): void {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  const scanner = ts.createScanner(LATEST, false, STANDARD, text);
   // Open template literals: how many `{` are open inside the current `${ … }` of each.
   const templates: number[] = [];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === ts.SyntaxKind.CloseBraceToken && templates.length > 0 && templates[templates.length - 1] === 0) {
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind === CLOSE_BRACE && templates.length > 0 && templates[templates.length - 1] === 0) {
       kind = scanner.reScanTemplateToken(false);
     }
+    // Keywords name the language, not the feature; punctuation and numbers say nothing.
     switch (kind) {
-      case ts.SyntaxKind.Identifier:
-      case ts.SyntaxKind.PrivateIdentifier:
+      case IDENTIFIER:
+      case PRIVATE_IDENTIFIER:
         out.idents.pushIdentifier(scanner.getTokenValue());
         break;
-      case ts.SyntaxKind.StringLiteral:
-      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+      case STRING:
+      case NO_SUBST_TEMPLATE:
         out.text.push(scanner.getTokenValue());
         break;
-      case ts.SyntaxKind.TemplateHead:
+      case TEMPLATE_HEAD:
         out.text.push(scanner.getTokenValue());
         templates.push(0);
         break;
-      case ts.SyntaxKind.TemplateMiddle:
+      case TEMPLATE_MIDDLE:
         out.text.push(scanner.getTokenValue());
         break;
-      case ts.SyntaxKind.TemplateTail:
+      case TEMPLATE_TAIL:
         out.text.push(scanner.getTokenValue());
         templates.pop();
         break;
-      case ts.SyntaxKind.OpenBraceToken:
+      case OPEN_BRACE:
         if (templates.length > 0) templates[templates.length - 1]! += 1;
         break;
-      case ts.SyntaxKind.CloseBraceToken:
+      case CLOSE_BRACE:
         if (templates.length > 0) templates[templates.length - 1]! -= 1;
         break;
-      case ts.SyntaxKind.SingleLineCommentTrivia:
-      case ts.SyntaxKind.MultiLineCommentTrivia:
+      case LINE_COMMENT:
+      case BLOCK_COMMENT:
         out.comments.push(stripCommentMarkers(scanner.getTokenText()));
         break;
       default:
-        // Keywords name the language, not the feature; punctuation and numbers say nothing.
-        if (kind >= ts.SyntaxKind.FirstKeyword && kind <= ts.SyntaxKind.LastKeyword) break;
+        break;
     }
   }
 }
@@ -155,6 +180,9 @@ function scanJson(text: string, out: Buffers): void {
   }
 }
 
+const SCRIPT_EXTS = new Set(['ts', 'tsx', 'mts', 'cts', 'js', 'mjs', 'cjs', 'jsx']);
+const STYLE_EXTS = new Set(['scss', 'sass', 'css', 'less']);
+
 function extensionOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   const dot = name.lastIndexOf('.');
@@ -172,9 +200,9 @@ export function fileTextFields(path: string, text: string): FileTextFields {
   const folders = path.split('/').slice(0, -1).slice(-FOLDERS_KEPT);
   const ext = extensionOf(path);
   if (text) {
-    if (['ts', 'tsx', 'mts', 'cts', 'js', 'mjs', 'cjs', 'jsx'].includes(ext)) scanScript(text, out);
+    if (SCRIPT_EXTS.has(ext)) scanScript(text, out);
     else if (ext === 'html' || ext === 'htm') scanTemplate(text, out);
-    else if (['scss', 'sass', 'css', 'less'].includes(ext)) scanStyle(text, out);
+    else if (STYLE_EXTS.has(ext)) scanStyle(text, out);
     else if (ext === 'json') scanJson(text, out);
     else out.text.push(text);
   }

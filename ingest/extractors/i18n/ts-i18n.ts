@@ -73,13 +73,16 @@ function localizeId(node: ts.TaggedTemplateExpression): string | undefined {
   return /^:[^:]*?@@([^:\s]+):/.exec(head)?.[1];
 }
 
+// Read once: `ts` is a namespace of getters, and this walk visits every node of every TypeScript file.
+const { isImportDeclaration, isExportDeclaration, isTypeNode, isCallExpression, isTaggedTemplateExpression, isStringLiteralLike, forEachChild } = ts;
+
 export function tsKeyUses(sf: ts.SourceFile): KeyUse[] {
   const uses: KeyUse[] = [];
   const consumed = new Set<ts.Node>();
   const lineOf = (node: ts.Node): number => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isTypeNode(node)) return;
-    if (ts.isCallExpression(node)) {
+    if (isImportDeclaration(node) || isExportDeclaration(node) || isTypeNode(node)) return;
+    if (isCallExpression(node)) {
       const via = translatingCall(node);
       if (via) {
         for (const lit of literalNodes(node.arguments[0])) {
@@ -87,14 +90,14 @@ export function tsKeyUses(sf: ts.SourceFile): KeyUse[] {
           if (isExplicitKey(lit.text)) uses.push({ key: lit.text, line: lineOf(lit), via });
         }
       }
-    } else if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === '$localize') {
+    } else if (isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === '$localize') {
       const id = localizeId(node);
       if (id) uses.push({ key: id, line: lineOf(node), via: '$localize' });
-    } else if (ts.isStringLiteralLike(node) && !consumed.has(node)) {
+    } else if (isStringLiteralLike(node) && !consumed.has(node)) {
       const context = literalContext(node);
       if (context && isLooseKey(node.text, context)) uses.push({ key: node.text, line: lineOf(node), via: 'literal' });
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
   visit(sf);
   return uses;
