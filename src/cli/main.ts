@@ -7,6 +7,7 @@ import { registerEvalCommand } from './eval.command.js';
 import { registerIngestCommand } from './ingest.command.js';
 import { registerInitCommand } from './init.command.js';
 import { registerMcpCommand } from './mcp.command.js';
+import { registerMemoryCommands } from './memory.command.js';
 import { registerGraphqlCommand } from './graphql.command.js';
 import { registerUpCommand } from './up.command.js';
 
@@ -22,6 +23,7 @@ registerMcpCommand(program, '0.1.0');
 registerGraphqlCommand(program);
 registerUpCommand(program);
 registerApproveCommand(program);
+registerMemoryCommands(program);
 registerEvalCommand(program);
 registerDoctorCommand(program);
 registerInitCommand(program);

@@ -59,6 +59,17 @@ export const EvidencePolicyConfigSchema = z.strictObject({
   lowEvidenceGuardRules: z.array(z.string().trim().min(1).max(300)).max(20).describe('the low-evidence guard conditions as stated to planners in planGraphSchema'),
 });
 
+const memoryEnforcementType = z.enum(['few_shot', 'plan_rule', 'strategy_signal', 'informational']);
+
+/** Seed 000's memory settings (its table: contest window and provisional expiry 48 h). */
+export const DEFAULT_MEMORY_CONFIG = {
+  rejectionThreshold: 3,
+  contestWindowHours: 48,
+  provisionalExpiryHours: 48,
+  autoPromotableEnforcementTypes: ['informational', 'strategy_signal'],
+  humanApprovalRequired: ['plan_rule'],
+} as const;
+
 /** The complete, validated configuration (every key has a value after layering). */
 export const ConfigSchema = z.strictObject({
   repo: z.strictObject({
@@ -81,9 +92,14 @@ export const ConfigSchema = z.strictObject({
   graph: z.strictObject({
     autoStartLocal: z.boolean().describe('start graphgate’s local Neo4j on the first tools/call when NEO4J_URI is unset'),
   }),
+  // No per-key defaults here: zod would fill them into every partial layer and undo earlier layers.
   memory: z.strictObject({
     rejectionThreshold: int(1, 1_000).describe('distinct works refused with the same code in the same domain anchor before a pending plan_rule memory candidate is created (seed 000)'),
-  }).default({ rejectionThreshold: 3 }),
+    contestWindowHours: int(0, 24 * 365).describe('hours a pending memory waits before the lifecycle sweep makes it provisional (auto-promotable types only; seed 000)'),
+    provisionalExpiryHours: int(1, 24 * 365).describe('hours a provisional memory stays enforced without a person approving it before it expires (seed 000)'),
+    autoPromotableEnforcementTypes: z.array(memoryEnforcementType).max(4).describe('enforcement types the sweep promotes pending → provisional after the contest window'),
+    humanApprovalRequired: z.array(memoryEnforcementType).max(4).describe('enforcement types that stay pending until a person approves them (graphgate memory approve), even when listed as auto-promotable'),
+  }).default({ ...DEFAULT_MEMORY_CONFIG, autoPromotableEnforcementTypes: [...DEFAULT_MEMORY_CONFIG.autoPromotableEnforcementTypes], humanApprovalRequired: [...DEFAULT_MEMORY_CONFIG.humanApprovalRequired] }),
   limits: z.strictObject({
     readMaxLines: int(1, 10_000).describe('most lines one read_file_lines returns'),
     readMaxFileBytes: int(1024, 64 * 1024 * 1024).describe('largest file the read and search verbs open'),

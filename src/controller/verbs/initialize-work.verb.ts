@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ingestMemoryOverrides } from '../../memory/index.js';
+import { ingestMemoryOverrides, sweepMemories } from '../../memory/index.js';
 import { ensureDirNoFollow } from '../../paths/index.js';
 import { assemblePack, assertRepoIngested } from '../../retrieval/assemble/index.js';
 import { agentLexemeSchema } from '../../retrieval/lexemes/lexeme.model.js';
@@ -23,7 +23,7 @@ const attachmentSchema = z.strictObject({
 /**
  * `initialize_work` (001 §4), in the v2 order: mint ids → create `.ai/tmp/work/{workId}/` → side
  * channels before memories (override files → approved memories, renamed `.processed`; inbox files
- * and `args.attachments[]` → stored attachments) → pack assembly (active memories, base signature,
+ * and `args.attachments[]` → stored attachments; the memory lifecycle sweep) → pack assembly (active memories, base signature,
  * lanes, closure, proof chains, strategy after overrides) → pack file with its SHA-256 and the
  * ContextPack node → planGraphSchema for the recorded pack (inline, or by resource URI: plan-schema-ref.ts) → PLANNING with the pack summary.
  */
@@ -58,11 +58,13 @@ export const initializeWorkVerb = defineVerb({
     await ensureDirNoFollow(ctx.repoRoot, ['.ai', 'tmp', 'work', work.id]);
 
     ctx.progress?.('ingesting memory overrides, inbox files and attachments');
-    // Both side channels land before the pack reads active memories.
-    const [overrides, attachments] = await Promise.all([
+    // Both side channels and the memory lifecycle sweep (one write) land before the pack reads active memories.
+    const [overrides, attachments, swept] = await Promise.all([
       ingestMemoryOverrides({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), traceRef: ctx.traceRef, run: { signal } }),
       storeAttachments({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, workId: work.id, given: input.attachments ?? [], run: { signal } }),
+      sweepMemories({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), settings: config.memory, run: { signal } }),
     ]);
+    if (swept.changelogError) ctx.log.warn('memory changelog not written', { error: swept.changelogError, transitions: swept.transitions.length });
 
     const assembled = await assemblePack({
       ...assemblyContext(ctx), prompt, lexemes: input.lexemes ?? [], workId: work.id, version: 1, supersedes: null,
