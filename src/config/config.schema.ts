@@ -129,8 +129,18 @@ export type Config = z.infer<typeof ConfigSchema>;
 type SectionObject<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
 const sectionObject = <S extends z.ZodType>(section: S): SectionObject<S> => (section instanceof z.ZodDefault ? section.unwrap() : section) as SectionObject<S>;
 
+/**
+ * A layer's section: every key optional and WITHOUT its default — zod fills a key's default into a
+ * partial object too, so a layer that omits the key would reset what an earlier layer set.
+ */
+function layerSection(section: z.ZodType): z.ZodType {
+  const object = sectionObject(section) as z.ZodObject;
+  const keys = Object.entries(object.shape).map(([k, t]) => [k, (t instanceof z.ZodDefault ? (t.unwrap() as z.ZodType) : (t as z.ZodType)).optional()]);
+  return z.strictObject(Object.fromEntries(keys)).optional();
+}
+
 export const ConfigLayerSchema = z.strictObject(
-  Object.fromEntries(Object.entries(ConfigSchema.shape).map(([key, section]) => [key, (sectionObject(section) as z.ZodObject).partial().optional()])) as {
+  Object.fromEntries(Object.entries(ConfigSchema.shape).map(([key, section]) => [key, layerSection(section)])) as {
     [K in keyof typeof ConfigSchema.shape]: z.ZodOptional<ReturnType<SectionObject<(typeof ConfigSchema.shape)[K]>['partial']>>;
   },
 );

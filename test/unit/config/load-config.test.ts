@@ -44,6 +44,17 @@ describe('loadConfig', () => {
     expect(sources.map((s) => s.split('/').pop())).toEqual(['base.json', 'base.json', 'repo.json', 'env.local.json', 'environment']);
   });
 
+  it('keeps a key an earlier layer set when a later layer sets only another key of its section', () => {
+    // Keys with schema defaults (mcp.watch, limits.searchAnswerChars) must not be reset by a later partial layer.
+    const root = repoWith({
+      'base.json': { mcp: { watch: false, inlineSchema: 'always' }, limits: { searchAnswerChars: 1234 } },
+      'repo.json': { mcp: { ingestWaitMs: 5 }, limits: { readMaxLines: 11 } },
+    });
+    const { config } = loadConfig({ repoRoot: root, env: { GRAPHGATE_TURN_TIMEOUT_MS: '9000' } });
+    expect(config.mcp).toMatchObject({ watch: false, inlineSchema: 'always', ingestWaitMs: 5, turnTimeoutMs: 9000, autoIngest: true });
+    expect(config.limits).toMatchObject({ searchAnswerChars: 1234, readMaxLines: 11, packResponseTokens: 6000 });
+  });
+
   it('names the file, the key and the problem of an invalid layer', () => {
     const error = failure(() => loadConfig({ repoRoot: repoWith({ 'repo.json': { budget: { maxTokens: 'lots' } } }), env: {} }));
     expect(error.code).toBe('INVALID_CONFIG');
