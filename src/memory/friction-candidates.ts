@@ -38,5 +38,7 @@ export async function recordFrictionCandidates(
     }
   }
   if (signatures.length === 0) return [];
+  // One lock order for every transaction (the signature nodes are locked in this order): no deadlock between two turns.
+  signatures.sort((x, y) => (x.code === y.code ? (x.anchorId < y.anchorId ? -1 : 1) : x.code < y.code ? -1 : 1));
   return tx.run(frictionCandidates, { repoId, threshold: int(threshold), signatures });
 }
