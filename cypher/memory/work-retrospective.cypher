@@ -1,4 +1,4 @@
-// memory/work-retrospective.cypher — what a work's retrospective is built from, in one read: its turns (oldest first), its friction with the anchors' paths and how often each (code, anchor) signature occurred in the repository, the memories that apply to its pack's anchors, and the repository's memories waiting for review
+// memory/work-retrospective.cypher — what a work's retrospective is built from, in one read: its turns (oldest first), its friction with the anchors' paths and how often each (code, anchor) signature occurred in the repository's works (calls that named no work are not counted), the memories that apply to its pack's anchors, and the repository's memories waiting for review
 // params: workId: string, repoId: string, limit: Integer   returns: turns: list<{verb, outcome, denyCodes, files}>, friction: list<{code, anchor, here, events, works}>, memories: list<{id, state, type}>, pending: Integer
 MATCH (w:Work {id: $workId})
 WHERE w.repoId = $repoId
@@ -16,7 +16,7 @@ CALL (w) {
   OPTIONAL MATCH (a:DomainAnchor {id: anchorId})
   CALL (code, anchorId) {
     OPTIONAL MATCH (g:FrictionEvent {code: code})
-    WHERE g.repoId = $repoId AND (anchorId = '' OR anchorId IN g.domainAnchorIds)
+    WHERE g.repoId = $repoId AND g.workId IS NOT NULL AND (anchorId = '' OR anchorId IN g.domainAnchorIds)
     RETURN count(g) AS events, count(DISTINCT g.workId) AS works
   }
   RETURN collect({code: code, anchor: coalesce(a.path, CASE WHEN anchorId = '' THEN null ELSE anchorId END), here: here, events: events, works: works}) AS friction

@@ -21,16 +21,16 @@ function rejection(verdict: PlanVerdict, retriedPlanId: string | undefined): Tur
   const stale = retriedPlanId ? ` Stored plan ${retriedPlanId} no longer passes against the current graph.` : '';
   return new TurnDenial(primary, {
     message: `The plan was rejected with ${verdict.violations.length} violation(s): ${codes.join(', ')}.${stale} Fix each listed field and submit again.`,
+    // Each listed violation is one entry of deny.problems (code, path, "[nodeId] message Fix: hint"); not repeated here.
     details: {
       codes,
-      violations: listed,
       ...(verdict.violations.length > listed.length ? { omittedViolations: verdict.violations.length - listed.length } : {}),
       memoryRuleResults: verdict.memoryRuleResults,
       strategyId: verdict.strategyId,
       ...(retriedPlanId ? { retriedPlanId } : {}),
     },
     problems: listed.map((v) => ({ code: v.code, path: v.path, message: `${v.nodeId ? `[${v.nodeId}] ` : ''}${v.message} Fix: ${v.fixHint}` })),
-    suggestedAction: { verb: 'submit_execution_plan', reason: 'apply every fix hint in deny.details.violations, then resubmit the whole plan' },
+    suggestedAction: { verb: 'submit_execution_plan', reason: 'apply every fix hint in deny.problems, then resubmit the whole plan' },
     friction: verdict.friction.map((f) => ({ code: f.code, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds })),
   });
 }

@@ -70,9 +70,9 @@ describe('evidence policy from repo config (real Neo4j)', () => {
     expect(jsonPolicy.properties.minCodeEvidenceSources!.minimum).toBe(3);
     expect(submitted.state).toBe('PLANNING');
     expect(submitted.deny?.details.codes).toEqual(['PLAN_EVIDENCE_INSUFFICIENT']);
-    expect(submitted.deny?.details.violations).toEqual(expect.arrayContaining([
+    expect(submitted.deny?.problems).toEqual(expect.arrayContaining([
       expect.objectContaining({ path: '$.evidencePolicy.minCodeEvidenceSources' }),
-      expect.objectContaining({ path: '$.nodes[0].codeEvidence', nodeId: 'c-created-column' }),
+      expect.objectContaining({ path: '$.nodes[0].codeEvidence', message: expect.stringMatching(/^\[c-created-column\] /) }),
     ]));
   }, 120_000);
 

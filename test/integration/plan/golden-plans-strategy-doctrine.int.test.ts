@@ -124,6 +124,6 @@ describe('strategy doctrines from graph Strategy records (real Neo4j)', () => {
       changeOf(plan, 'c-edit-navigation').dependsOn = [];
     });
     expect(r.deny?.details.codes).toEqual(['PLAN_STRATEGY_MISMATCH']);
-    expect(r.deny?.details.violations).toEqual([expect.objectContaining({ nodeId: 'c-edit-navigation', path: '$.nodes[1].dependsOn' })]);
+    expect(r.deny?.problems).toEqual([expect.objectContaining({ path: '$.nodes[1].dependsOn', message: expect.stringMatching(/^\[c-edit-navigation\] .* Fix: /) })]);
   }, 120_000);
 });

@@ -66,7 +66,7 @@ describe('submit_execution_plan (dispatcher, real Neo4j)', () => {
       { code: 'PLAN_VERIFICATION_WEAK', path: '$.nodes[0].verificationHooks[0].ref', message: expect.stringMatching(/^\[c-total-column\] .*Fix: Name one of: e2e-orders, unit-orders\.$/) },
       { code: 'PLAN_ORIGIN_UNKNOWN', path: '$.proofRefs', message: expect.stringMatching(/Fix: /) },
     ]);
-    expect(r.deny?.details.violations).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'PLAN_VERIFICATION_WEAK', nodeId: 'c-total-column', path: '$.nodes[0].verificationHooks[0].ref', fixHint: expect.any(String) })]));
+    expect(r.deny?.details).not.toHaveProperty('violations');
     expect(r.suggestedAction?.verb).toBe('submit_execution_plan');
     // A rejection changes no progress, so the envelope sends none.
     expect(r.progress).toBeUndefined();
