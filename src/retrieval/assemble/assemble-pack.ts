@@ -12,7 +12,6 @@ import { canonicalJson, sha256Hex } from '../pack/canonical-json.js';
 import { contextPackSchema, normalizePack, PACK_SCHEMA_VERSION, type ContextPack } from '../pack/pack-contract.schema.js';
 import { evidenceFilesOf } from '../pack/pack-evidence.js';
 import { checkPackGates } from '../pack/pack-gates.js';
-import { summarizePack, type PackSummary } from '../pack/pack-summary.js';
 import { buildTaskSpec } from '../pack/task-spec.js';
 import type { packAttachmentSchema } from '../pack/pack-sections.schema.js';
 import type { Candidate } from '../rank/candidate.model.js';
@@ -52,8 +51,6 @@ export interface AssemblePackInput {
   fetchers?: ArtifactFetchers | null;
   /** Used only for memory expiry; pass a fixed value for reproducible packs. */
   now?: Date;
-  /** Where the pack file is (or will be), for the summary (default `(dry-run)`). */
-  ref?: string;
 }
 
 export interface AssembledPack {
@@ -61,7 +58,6 @@ export interface AssembledPack {
   /** The pack file's exact bytes (canonical JSON, 2-space indent, trailing newline) and their `sha256:` hash. */
   text: string;
   hash: string;
-  summary: PackSummary;
   strategy: StrategyDecision;
   lexemes: Lexeme[];
   escalationPlan: EscalationStep[];
@@ -238,7 +234,6 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   lap('sections');
   return {
     pack, text, hash, strategy, lexemes,
-    summary: summarizePack(pack, { ref: input.ref ?? '(dry-run)', hash }),
     escalationPlan: ready ? [] : [...escalationPlanOf(missingAnchors), ...undecided(pack)],
     blockedCommands: blockedCommandsOf(pack.outcome, missingAnchors),
     symbolIds: sortedUnique(symbols.map((s) => s.id)).sort(compareText),

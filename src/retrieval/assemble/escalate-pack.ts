@@ -3,7 +3,6 @@ import { extractTerms } from '../lexemes/lexeme-extractor.js';
 import type { AgentLexeme } from '../lexemes/lexeme.model.js';
 import type { ContextPack } from '../pack/pack-contract.schema.js';
 import { growPack, type PackDelta } from '../pack/pack-growth.js';
-import { summarizePack } from '../pack/pack-summary.js';
 import { compareLexemes } from '../lexemes/lexeme.model.js';
 import { escalationPlanOf, blockedCommandsOf } from './pack-sections.js';
 import { assemblePack, sealPack, type AssembledPack, type AssemblePackInput } from './assemble-pack.js';
@@ -66,7 +65,6 @@ export async function escalatePack(input: EscalatePackInput): Promise<EscalatedP
   return {
     ...fresh, pack, text, hash, delta: grown.delta, escalationPlan,
     blockedCommands: blockedCommandsOf(pack.outcome, pack.missingness.missingAnchors),
-    summary: summarizePack(pack, { ref: input.ref ?? '(dry-run)', hash }),
     symbolIds: [...new Set(pack.evidence.symbols.map((s) => s.id))].sort(),
   };
 }

@@ -6,7 +6,7 @@ import { ingestRepository } from '../../../ingest/index.js';
 import { startGraphqlServer } from '../../../src/graphql/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { expandClosure } from '../../../src/retrieval/closure/closure.js';
-import { assemblePack, assertRepoIngested, escalatePack } from '../../../src/retrieval/assemble/index.js';
+import { assemblePack, assertRepoIngested, escalatePack, summarizePack } from '../../../src/retrieval/assemble/index.js';
 import { artifactLane, lexicalLane, readPolicyRecords, policyPlaneOf, symbolLane } from '../../../src/retrieval/lanes/index.js';
 import { buildLexemes } from '../../../src/retrieval/lexemes/index.js';
 import { contextPackSchema, parseCitation } from '../../../src/retrieval/pack/index.js';
@@ -91,7 +91,8 @@ describe('pack assembly on the ingested fixture workspace', () => {
 
   describe('assemblePack', () => {
     it('resolves entrypoint and definition anchors and the ag-Grid origin chain for a UI-table prompt', async () => {
-      const { pack, summary } = await build(UI_TABLE);
+      const { pack, hash } = await build(UI_TABLE);
+      const summary = summarizePack(pack, { ref: '(dry-run)', hash });
       expect(() => contextPackSchema.parse(pack)).not.toThrow();
       expect(pack.outcome).toBe('ready');
       expect(pack.anchors.entrypoints.map((a) => a.name)).toEqual(expect.arrayContaining(['OrderDetailComponent', '/orders/:id']));
