@@ -7,6 +7,11 @@ export interface IngestSettings {
   tagFamilies: Record<string, string[]>;
   /** Depth of folder-based domain anchors. */
   anchorDepth: number;
+  /**
+   * Locales whose translation files get TranslationKey nodes (`en` matches `en-US`); a file of another
+   * locale only when its set has no such file nor a locale-less source. `['*']`: every locale.
+   */
+  i18nLocales: string[];
 }
 
 /** What an extractor gets for one file. */

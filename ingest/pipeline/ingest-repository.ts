@@ -18,6 +18,7 @@ import type { ProgressListener } from './progress.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
+import { extractionKey } from './extraction-key.js';
 import { snapshotIdOf } from './snapshot.js';
 import { emptySummary, type IngestSummary } from './summary.js';
 import { createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
@@ -99,7 +100,13 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   const onDiscovered = (total: number): void => options.onProgress?.({ phase: 'read', done: 0, total, filesPerSecond: 0 });
   const { entries, current, deleted, toParse } = await detectChanges(root, settings, known, options.changedPaths, summary, onDiscovered);
   if (incremental) await addImportersOfDeleted(graph, repoId, root, settings, known, { deleted, toParse, current }, summary);
-  if (incremental && repoRow?.writing && !options.changedPaths) reextractAll(toParse, current, summary);
+  // A run that died writing, or facts written by other extractors or settings: re-extract every file once.
+  const key = extractionKey(settings);
+  const staleExtraction = incremental && repoRow?.extractionKey !== key;
+  if (incremental && (repoRow?.writing || staleExtraction) && !options.changedPaths) {
+    if (staleExtraction) log.info('the stored facts come from other extractors or settings: re-extracting every file', { repoId, stored: repoRow?.extractionKey ?? null, current: key });
+    reextractAll(toParse, current, summary);
+  }
   t = performance.now();
   summary.snapshotId = snapshotIdOf([...entries.values()], identity.inGit);
   summary.timings.snapshotMs = since(t);
@@ -135,7 +142,11 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
     const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
-    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: options.recordedRoot ? canonicalRoot(options.recordedRoot) : root, remote: identity.remote ?? null, summary: compact, props: { inGit: identity.inGit, idSource: identity.source } });
+    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: options.recordedRoot ? canonicalRoot(options.recordedRoot) : root, remote: identity.remote ?? null, summary: compact, props: {
+      inGit: identity.inGit, idSource: identity.source,
+      // A paths-only run (watch, a work's edit) re-extracted only those files: the stored key stays until a whole-tree run.
+      ...(staleExtraction && options.changedPaths ? {} : { extractionKey: key }),
+    } });
     summary.wrote = true;
   }
   if (summary.wrote) {

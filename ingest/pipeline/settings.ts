@@ -47,6 +47,7 @@ export const DEFAULT_EXCLUDES = [
 export const DEFAULT_SETTINGS: PipelineSettings = {
   tagFamilies: { adp: ['adp-'], sdf: ['sdf-'] },
   anchorDepth: 3,
+  i18nLocales: ['en'],
   include: ['**/*.{ts,tsx,js,mjs,cjs,html,scss,css,less,json,yaml,yml,xlf,xliff,xmb,xtb}'],
   exclude: [],
   contractFiles: ['**/components.d.ts'],
@@ -65,6 +66,7 @@ const overridesSchema = z
   .object({
     tagFamilies: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
     anchorDepth: z.number().int().min(0).max(12).optional(),
+    i18nLocales: z.array(z.string().regex(/^(\*|[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*)$/)).min(1).optional(),
     include: z.array(z.string().min(1)).optional(),
     exclude: z.array(z.string().min(1)).optional(),
     contractFiles: z.array(z.string().min(1)).optional(),

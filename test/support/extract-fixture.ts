@@ -11,7 +11,7 @@ import { withoutBom } from '../../ingest/pipeline/read-files.js';
 export const FIXTURE_ROOT = fileURLToPath(new URL('../fixtures/workspace', import.meta.url));
 export const REPO_ID = 'fx';
 
-const settings = { tagFamilies: { adp: ['adp-'], sdf: ['sdf-'] }, anchorDepth: 3 };
+const settings = { tagFamilies: { adp: ['adp-'], sdf: ['sdf-'] }, anchorDepth: 3, i18nLocales: ['en'] };
 
 /** A ts-morph Project over files (the fixture workspace on disk, or in-memory sources) plus a runner. */
 export interface Workspace {

@@ -21,11 +21,13 @@ function capped(value: string): { text: string; cut: boolean } {
  * key with the file's transloco scope / namespace prefix, when it has one), `locale`, aligned
  * `values`/`locales`, `text` (the distinct values: what the ft_ui_text index searches), the format
  * and its lines, `ftRepo` (the repository's search token: the lane's query requires it). Values and
- * key counts are capped; what was cut is reported.
+ * key counts are capped; what was cut is reported. `keys: false` (a locale left out, locale-selection.ts)
+ * reports the file's problems only.
  */
-export function emitTranslationKeys(ctx: ExtractContext, into: FileFacts, read: ResourceRead, scope: string | undefined): void {
+export function emitTranslationKeys(ctx: ExtractContext, into: FileFacts, read: ResourceRead, scope: string | undefined, keys = true): void {
   for (const p of read.problems.slice(0, I18N_LIMITS.maxProblems)) addEvent(into, RESOURCE_PARSER, p.kind, p.message, p.line);
   if (read.problems.length > I18N_LIMITS.maxProblems) addEvent(into, RESOURCE_PARSER, 'skipped', `${read.problems.length - I18N_LIMITS.maxProblems} more problems not reported`);
+  if (!keys) return;
   const ftRepo = repoSearchKey(ctx.repoId);
   let cutValues = 0;
   let longKeys = 0;

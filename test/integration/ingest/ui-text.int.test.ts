@@ -89,28 +89,46 @@ describe('ui text: translations and template text become searchable and lead to 
     removeWorkspace(root);
   });
 
-  it('writes one TranslationKey per resource file and key (JSON per locale, XLIFF with source and target), never for config JSON', async () => {
+  it('writes one TranslationKey per resource file and key of the source locale (fr.json beside en.json is left out; an XLIFF target without its source is kept), never for config JSON', async () => {
     const keys = await nodes('TranslationKey');
     expect(keys.map((k) => `${k.ownerFile}#${k.key}`).sort()).toEqual([
       ...['MENU.REPORTS', 'MENU.USERS', 'TOAST.SAVED', 'WORKSPACE.DELETE', 'WORKSPACE.TITLE'].map((k) => `src/assets/i18n/en.json#${k}`),
-      ...['MENU.REPORTS', 'MENU.USERS', 'TOAST.SAVED', 'WORKSPACE.DELETE', 'WORKSPACE.TITLE'].map((k) => `src/assets/i18n/fr.json#${k}`),
       'src/locale/messages.fr.xlf#archiveHint',
     ]);
     expect(keys.find((k) => k.key === 'archiveHint')).toMatchObject({ locale: 'fr', locales: ['en', 'fr'], values: ['Archived projects are read-only', 'Les projets archivés sont en lecture seule'], format: 'xliff-1.2' });
     expect(keys.find((k) => k.key === 'WORKSPACE.DELETE' && k.locale === 'en')).toMatchObject({ values: ['Delete workspace'], text: 'Delete workspace', path: 'src/assets/i18n/en.json', startLine: 3 });
   });
 
-  it('links every usage (pipe, directive, i18n id, transloco, instant(), menu const) to the key in every locale', async () => {
+  it('links every usage (pipe, directive, i18n id, transloco, instant(), menu const) to the key of each indexed resource', async () => {
     expect(await usesKey()).toEqual([
-      [`${APP}/dashboard/dashboard.component.ts`, 'MENU.REPORTS', 'en'], [`${APP}/dashboard/dashboard.component.ts`, 'MENU.REPORTS', 'fr'],
-      [`${APP}/menu.ts`, 'MENU.USERS', 'en'], [`${APP}/menu.ts`, 'MENU.USERS', 'fr'],
-      [`${APP}/settings/settings.component.ts`, 'TOAST.SAVED', 'en'], [`${APP}/settings/settings.component.ts`, 'TOAST.SAVED', 'fr'],
-      [WS_HTML, 'WORKSPACE.DELETE', 'en'], [WS_HTML, 'WORKSPACE.DELETE', 'fr'],
-      [WS_HTML, 'WORKSPACE.TITLE', 'en'], [WS_HTML, 'WORKSPACE.TITLE', 'fr'],
+      [`${APP}/dashboard/dashboard.component.ts`, 'MENU.REPORTS', 'en'],
+      [`${APP}/menu.ts`, 'MENU.USERS', 'en'],
+      [`${APP}/settings/settings.component.ts`, 'TOAST.SAVED', 'en'],
+      [WS_HTML, 'WORKSPACE.DELETE', 'en'],
+      [WS_HTML, 'WORKSPACE.TITLE', 'en'],
       [WS_HTML, 'archiveHint', 'fr'],
     ]);
     const refs = (await nodes('Ref')).filter((r) => r.relType === 'USES_KEY');
     expect(refs.filter((r) => r.status !== 'resolved').map((r) => [r.key, r.status])).toEqual([['i18n:MENU.AUDIT', 'unresolved']]);
+  });
+
+  it('indexes every locale with i18nLocales ["*"]; changing the setting re-extracts every file once, a paths-only run only its paths', async () => {
+    const allId = `${repoId}-all`;
+    const run = (i18nLocales: string[], changedPaths?: string[]) => ingestRepository({ graph, root, log: silentLogger, settings: { repoId: allId, i18nLocales }, changedPaths });
+    const keys = async () => (await graph.read(nodesByLabel, { repoId: allId, label: 'TranslationKey' })).map((n) => n.props as Record<string, unknown>);
+    try {
+      const first = await run(['en']);
+      expect(await keys()).toHaveLength(6);
+      expect((await run(['*'], ['src/assets/i18n/en.json'])).files.parsed).toBe(0);
+      expect(await keys()).toHaveLength(6);
+      const changed = await run(['*']);
+      expect(changed.files.parsed).toBe(first.files.parsed);
+      expect((await keys()).filter((k) => k.key === 'WORKSPACE.DELETE').map((k) => k.locale).sort()).toEqual(['en', 'fr']);
+      expect(await keys()).toHaveLength(11);
+      expect((await run(['*'])).files.parsed).toBe(0);
+    } finally {
+      await cleanNamespace(graph, allId);
+    }
   });
 
   it('stores each template\'s static text as UiText', async () => {

@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+import type { IngestSettings } from '../model/extractor.js';
+
+/**
+ * Bump when the extractors write different facts for the same file content (2: translation keys of the
+ * source locale only). A repository stored under another key is re-extracted once, in full, by its next
+ * whole-tree ingest: unchanged hashes alone would keep the old facts forever.
+ */
+export const FACTS_VERSION = 2;
+
+/** The version plus every setting the extractors read (changing one changes what they write). */
+export function extractionKey(settings: IngestSettings): string {
+  const { tagFamilies, anchorDepth, i18nLocales } = settings;
+  const digest = createHash('sha256').update(JSON.stringify({ tagFamilies, anchorDepth, i18nLocales })).digest('hex').slice(0, 16);
+  return `${FACTS_VERSION}:${digest}`;
+}
