@@ -5,6 +5,7 @@ import { LockService } from '../../execution/locks/lock-service.js';
 import { PlanLeases } from '../../execution/locks/plan-leases.js';
 import type { WaitEstimate } from '../../execution/locks/wait-estimate.js';
 import type { PlanVerdict } from '../../plan/plan-service.js';
+import { planGraph, type PlanGraph } from '../../plan/schema/plan-graph.schema.js';
 import { REJECTION_CODES } from '../../plan/violation.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb, type VerbOutcome } from '../verb.js';
@@ -128,24 +129,32 @@ export const submitExecutionPlanVerb = defineVerb({
         throw error;
       }
     }
+    const leases = new PlanLeases(new LockService({ graph: ctx.graph, repoId: ctx.repoId, ttlMs: ctx.config.locks.leaseSeconds * 1000 }), {
+      policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds, now: ctx.now,
+    });
+    /** Leases of the plan, or the refusal that keeps it waiting (a retry finds its own kept plan by hash and keeps its place in line). */
+    const decideLeases = async (plan: PlanGraph, strategyId: string): Promise<Awaited<ReturnType<PlanLeases['decide']>>> => {
+      try {
+        return await leases.decide(work.id, plan, { signal: ctx.signal });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'EXEC_SIDE_EFFECT_COLLISION') throw error;
+        const kept = await ctx.plans.keepWaiting(work.id, plan, { signal: ctx.signal });
+        throw leaseRefusal(error, kept.planId, strategyId, kept.created);
+      }
+    };
+    if (retryPlanId !== undefined) {
+      // A retry still blocked by other works costs the lease check only: validation (the expensive part,
+      // and what made waiting agents slow everyone at K=8) runs once the kept plan could actually run.
+      const kept = planGraph.safeParse(submission);
+      if (kept.success) await decideLeases(kept.data, '');
+    }
     // Other works' leases are decided by PlanLeases below (a plan refused only for them is kept), not reported as plan violations.
     const verdict = await ctx.plans.validate(work.id, submission, { signal: ctx.signal }, { leasesCheckedByCaller: true });
     if (!verdict.accepted || verdict.plan === null) {
       if (retryPlanId !== undefined) await ctx.plans.dropWaiting(work.id, retryPlanId, { signal: ctx.signal });
       throw rejection(verdict, retryPlanId);
     }
-    const leases = new PlanLeases(new LockService({ graph: ctx.graph, repoId: ctx.repoId, ttlMs: ctx.config.locks.leaseSeconds * 1000 }), {
-      policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds, now: ctx.now,
-    });
-    let locks: Awaited<ReturnType<PlanLeases['decide']>>;
-    try {
-      locks = await leases.decide(work.id, verdict.plan, { signal: ctx.signal });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'EXEC_SIDE_EFFECT_COLLISION') throw error;
-      // A retry finds its own kept plan (same hash) and only marks the work as still waiting, keeping its place in line.
-      const kept = await ctx.plans.keepWaiting(work.id, verdict.plan, { signal: ctx.signal });
-      throw leaseRefusal(error, kept.planId, verdict.strategyId, kept.created);
-    }
+    const locks = await decideLeases(verdict.plan, verdict.strategyId);
     const acceptance = ctx.plans.acceptance(work.id, verdict.plan, retryPlanId);
     const decision = locks.decision;
     return {

@@ -91,11 +91,14 @@ describe('waiting works take their turn oldest first under reject (real Neo4j)',
     expect(r.result).toMatchObject({ accepted: true, planId: kept.r });
   });
 
-  it('a kept plan that no longer validates on retry (a new pack) is rejected with its violations and stops waiting', async () => {
+  it('a kept plan that no longer validates (a new pack) is rejected with its violations once it could run, and stops waiting', async () => {
     const t = await submit('t', { planGraph: works.t!.plan });
     expect(t.deny?.code).toBe('EXEC_SIDE_EFFECT_COLLISION');
     const planId = (t.deny!.details as Kept).planId;
     await new PackStore({ graph, repoId, repoRoot: fixture.root }).create({ workId: works.t!.ids.workId, files: PACK_FILES.slice(0, 4) });
+    // While r holds the file, the retry costs the lease check only (no validation).
+    expect((await submit('t', { retryPlanId: planId })).deny).toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION', details: { planId } });
+    await complete('r');
     const stale = await submit('t', { retryPlanId: planId });
     expect(stale.deny?.code).not.toBe('EXEC_SIDE_EFFECT_COLLISION');
     expect(stale.deny!.details).toMatchObject({ retriedPlanId: planId });

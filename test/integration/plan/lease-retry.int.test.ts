@@ -152,4 +152,24 @@ describe('lease refusal keeps the plan; retryPlanId re-checks it cheaply (real N
     expect(r.suggestedAction).toMatchObject({ verb: 'apply_code_patch', retryAfterMs: locks.retryAfterMs });
     expect(r.suggestedAction?.reason).toContain(`position ${locks.position}`);
   });
+
+  it('a blocked retry is decided on the leases first; the kept plan is validated again only once it could run', async () => {
+    const e = await newWork('e');
+    const refused = await turn(rejecting, submit(rejecting, 'e', { planGraph: works.e!.plan }));
+    expect(refused.deny?.code).toBe('EXEC_SIDE_EFFECT_COLLISION');
+    const keptId = (refused.deny!.details as { planId: string }).planId;
+    // A new pack without the plan's target: the kept plan no longer validates, but c and d still hold its file.
+    await new PackStore({ graph, repoId, repoRoot: fixture.root }).create({ workId: e.workId, files: PACK_FILES.filter((f) => f !== ORDERS_LIST_TS) });
+    const blocked = await turn(rejecting, submit(rejecting, 'e', { retryPlanId: keptId }));
+    expect(blocked.deny).toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION', details: { planId: keptId } });
+    for (const name of ['c', 'd']) {
+      const ids = works[name]!.ids;
+      await graph.write(setWorkState, { workId: ids.workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: int(3), completedNodes: int(3) });
+      expect((await turn(rejecting, { verb: 'signal_task_complete', ...ids })).state).toBe('COMPLETED');
+    }
+    const stale = await turn(rejecting, submit(rejecting, 'e', { retryPlanId: keptId }));
+    expect(stale.state).toBe('PLANNING');
+    expect(stale.deny?.code).not.toBe('EXEC_SIDE_EFFECT_COLLISION');
+    expect(stale.deny?.message).toContain(`Stored plan ${keptId} no longer passes`);
+  });
 });
