@@ -7,4 +7,4 @@ WITH w, collect(t {.*, at: toString(t.at)}) AS turns
 OPTIONAL MATCH (a:Agent)-[:WORKS_ON]->(w)
 WITH w, turns, collect(a {.id, .actions, .rejections, .usedTokens}) AS agents
 OPTIONAL MATCH (w)-[:HAD_FRICTION]->(f:FrictionEvent)
-RETURN turns, agents, collect(f {.code, .verb, .agentId, .workId}) AS friction
+RETURN turns, agents, collect(f {.id, .code, .verb, .agentId, .workId, .resolved, .resolvedByTurn}) AS friction

@@ -68,6 +68,8 @@ export const DEFAULT_MEMORY_CONFIG = {
   provisionalExpiryHours: 48,
   autoPromotableEnforcementTypes: ['informational', 'strategy_signal'],
   humanApprovalRequired: ['plan_rule'],
+  enableFrictionLedger: true,
+  frictionLedgerMaxEntries: 5000,
 } as const;
 
 /** The complete, validated configuration (every key has a value after layering). */
@@ -99,6 +101,8 @@ export const ConfigSchema = z.strictObject({
     provisionalExpiryHours: int(1, 24 * 365).describe('hours a provisional memory stays enforced without a person approving it before it expires (seed 000)'),
     autoPromotableEnforcementTypes: z.array(memoryEnforcementType).max(4).describe('enforcement types the sweep promotes pending → provisional after the contest window'),
     humanApprovalRequired: z.array(memoryEnforcementType).max(4).describe('enforcement types that stay pending until a person approves them (graphgate memory approve), even when listed as auto-promotable'),
+    enableFrictionLedger: z.boolean().describe('export every FrictionEvent (and its later resolution) to .ai/tmp/friction-ledger.jsonl; the graph keeps them either way (seed 000)'),
+    frictionLedgerMaxEntries: int(10, 10_000_000).describe('lines of .ai/tmp/friction-ledger.jsonl before it is rotated to friction-ledger.1.jsonl (seed 000)'),
   }).default({ ...DEFAULT_MEMORY_CONFIG, autoPromotableEnforcementTypes: [...DEFAULT_MEMORY_CONFIG.autoPromotableEnforcementTypes], humanApprovalRequired: [...DEFAULT_MEMORY_CONFIG.humanApprovalRequired] }),
   limits: z.strictObject({
     readMaxLines: int(1, 10_000).describe('most lines one read_file_lines returns'),

@@ -81,7 +81,11 @@ export class TurnDispatcher {
   constructor(private readonly options: ControllerOptions) {
     this.registry = options.verbs ?? new VerbRegistry(defaultVerbs());
     this.events = options.events ?? new TurnEvents();
-    this.turnLog = new TurnLog({ log: options.log, spoolDir: join(options.repoRoot, '.ai/tmp/turn-spool'), store: () => this.connected?.sessions });
+    const memory = options.config.memory;
+    this.turnLog = new TurnLog({
+      log: options.log, spoolDir: join(options.repoRoot, '.ai/tmp/turn-spool'), store: () => this.connected?.sessions,
+      ...(memory.enableFrictionLedger ? { ledger: { root: options.repoRoot, maxEntries: memory.frictionLedgerMaxEntries } } : {}),
+    });
   }
 
   /** One turn, bounded by the configured timeout and the caller's signal. */

@@ -1,4 +1,5 @@
 import { AppError } from '../errors/index.js';
+import { appendFrictionLedger } from '../memory/friction-ledger.js';
 import type { GraphTx } from '../graph/index.js';
 import type { Logger } from '../runtime/logger.js';
 import { deferredTurn, TurnOutbox, type LoadedWork, type TurnCommit, type WorkStore } from '../session/index.js';
@@ -36,8 +37,12 @@ export class TurnLog {
   readonly outbox: TurnOutbox;
   private readonly log: Logger;
 
-  constructor(options: { log: Logger; spoolDir?: string; store: () => WorkStore | undefined }) {
+  /** Where and how the friction ledger is exported (memory.enableFrictionLedger); none: not written. */
+  private readonly ledger?: { root: string; maxEntries: number };
+
+  constructor(options: { log: Logger; spoolDir?: string; store: () => WorkStore | undefined; ledger?: { root: string; maxEntries: number } }) {
     this.log = options.log;
+    if (options.ledger) this.ledger = options.ledger;
     this.outbox = new TurnOutbox({ log: options.log, store: options.store, spoolDir: options.spoolDir });
   }
 
@@ -49,6 +54,7 @@ export class TurnLog {
     turn.committed = true;
     // The graph answered: write whatever waited for it.
     this.outbox.nudge();
+    await this.exportFriction(turn, result.friction);
     if (!turn.logAs && result.work && turn.work) {
       turn.work = { ...turn.work, usedTokens: result.work.usedTokens, version: result.work.version, state: result.work.state };
       if (isRunState(result.work.state)) turn.state = result.work.state;
@@ -71,6 +77,23 @@ export class TurnLog {
       const code = error instanceof AppError ? error.code : 'INTERNAL';
       if (code === 'GRAPH_UNAVAILABLE' || code === 'TIMEOUT') this.defer(turn, 'denied', codes, friction);
       else this.log.warn('turn log failed', { traceRef: turn.traceRef, code });
+    }
+  }
+
+  /** The ledger file follows the committed graph; a failed append is logged, never the turn's failure. */
+  private async exportFriction(turn: Turn, friction: { raised: Array<Record<string, unknown>>; resolved: string[] }): Promise<void> {
+    if (!this.ledger || (friction.raised.length === 0 && friction.resolved.length === 0)) return;
+    const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+    const raised = friction.raised.map((f) => ({
+      frictionId: String(f.id), trigger: String(f.verb), rejectionCodes: [String(f.code)], domainAnchorIds: (f.domainAnchorIds as string[]) ?? [],
+      strategyId: String(f.strategyId), sessionId: str(f.runSessionId), workId: str(f.workId), agentId: str(f.agentId),
+    }));
+    const workId = (turn.logAs ?? turn).workId;
+    const resolved = workId && friction.resolved.length > 0 ? { frictionIds: friction.resolved, workId, byTurn: turn.traceRef } : null;
+    try {
+      await appendFrictionLedger(this.ledger.root, new Date(), raised, resolved, this.ledger.maxEntries);
+    } catch (error) {
+      this.log.warn('friction ledger not written', { traceRef: turn.traceRef, error: error instanceof Error ? error.message : String(error) });
     }
   }
 

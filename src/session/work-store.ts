@@ -3,7 +3,7 @@ import { AppError } from '../errors/index.js';
 import { int, type Graph, type GraphTx, type RunOptions } from '../graph/index.js';
 import { recordFrictionCandidates } from '../memory/friction-candidates.js';
 import { REJECTION_THRESHOLD } from '../memory/retrospective.js';
-import { commitTurn, createWork, logDeferredTurns, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
+import { commitTurn, resolveFriction, createWork, logDeferredTurns, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
 
 export type { PackRow, WorkRow } from './session.queries.js';
 
@@ -48,6 +48,8 @@ export type DeferredTurn = Omit<TurnCommit, 'transition' | 'effects'> & {
 
 export interface CommitResult {
   work: { version: number; state: string; usedTokens: number } | null;
+  /** The FrictionEvents this turn raised, and the ids of the work's earlier ones its ok answer resolved. */
+  friction: { raised: Array<Record<string, unknown>>; resolved: string[] };
 }
 
 /** A fresh id with a readable prefix: `work-1f3a…` (ASCII, path-safe). */
@@ -113,10 +115,14 @@ export class WorkStore {
       }
       if (commit.effects) await commit.effects(tx);
       if (commit.workId && friction.length > 0) await recordFrictionCandidates(tx, repoId, commit.friction, this.options.rejectionThreshold ?? REJECTION_THRESHOLD);
+      // The same check passing later in the same work resolves what it raised (seed 000's `resolved`).
+      const resolved = commit.workId && commit.turn.outcome === 'ok'
+        ? (await tx.run(resolveFriction, { repoId, workId: commit.workId, verb: commit.turn.verb, turnId: commit.turn.id })).map((r) => r.id)
+        : [];
       const work = row && row.version !== null && row.state !== null && row.usedTokens !== null
         ? { version: row.version, state: row.state, usedTokens: row.usedTokens }
         : null;
-      return { work };
+      return { work, friction: { raised: friction, resolved } };
     }, run);
   }
 
@@ -153,6 +159,6 @@ function turnProps(commit: Pick<TurnCommit, 'turn' | 'workId' | 'agentId' | 'tok
 function frictionRows(commit: Pick<TurnCommit, 'turn' | 'workId' | 'agentId'> & { friction: Array<{ id?: string; code: string; strategyId: string; domainAnchorIds: string[] }> }): Array<Record<string, unknown>> {
   return commit.friction.map((f) => ({
     id: f.id ?? mintId('fric'), code: f.code, verb: commit.turn.verb, workId: commit.workId, agentId: commit.agentId,
-    runSessionId: commit.turn.runSessionId, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds,
+    runSessionId: commit.turn.runSessionId, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds, resolved: false,
   }));
 }

@@ -26,7 +26,7 @@ export const setWorkState = loadQuery<
 >('test-support/set-work-state.cypher');
 export const readTurns = loadQuery<
   { repoId: string; workId: string },
-  { turns: Array<Record<string, unknown>>; agents: Array<{ id: string; actions: number; rejections: number; usedTokens: number }>; friction: Array<{ code: string; verb: string }> }
+  { turns: Array<Record<string, unknown>>; agents: Array<{ id: string; actions: number; rejections: number; usedTokens: number }>; friction: Array<{ id: string; code: string; verb: string; resolved: boolean | null; resolvedByTurn: string | null }> }
 >('test-support/read-turns.cypher');
 export const readMemories = loadQuery<
   { repoId: string },
