@@ -16,7 +16,7 @@ import { BUDGET_BLOCKABLE_STATES, isRunState, type RunState } from './states.js'
 import { toProblems, TurnRequestSchema } from './turn-request.schema.js';
 import { TurnEvents } from './turn-events.js';
 import { TurnLog, type Turn as LoggedTurn } from './turn-log.js';
-import type { FewShotSource, VerbOutcome } from './verb.js';
+import type { VerbOutcome } from './verb.js';
 import { defaultVerbs, VerbRegistry } from './verb-registry.js';
 
 /** Process-wide services the dispatcher needs from the graph (connected lazily, on the first turn). */
@@ -44,7 +44,6 @@ export interface ControllerOptions {
   services: () => Promise<ControllerServices>;
   verbs?: VerbRegistry;
   events?: TurnEvents;
-  fewShots?: FewShotSource;
   now?: () => Date;
 }
 
@@ -57,8 +56,6 @@ export interface TurnCall {
   /** Set by the MCP server: the client called resources/list or resources/templates/list in this session. */
   resourcesListed?: boolean;
 }
-
-const noFewShots: FewShotSource = { forSymbols: async () => [] };
 
 function salvageId(raw: unknown, key: string): string | null {
   const value = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>)[key] : undefined;
@@ -202,7 +199,7 @@ export class TurnDispatcher {
         ctx: {
           repoId: services.repoId, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,
           now: this.options.now ?? (() => new Date()), signal, graph: services.graph, sessions: services.sessions, packs: services.packs, plans: this.plansOf(services),
-          fewShots: this.options.fewShots ?? noFewShots, work: turn.loaded, agentId: turn.agentId, runSessionId: turn.runSessionId,
+          work: turn.loaded, agentId: turn.agentId, runSessionId: turn.runSessionId,
           originalPrompt: request.originalPrompt ?? turn.loaded?.work.originalPrompt ?? null, traceRef: turn.traceRef,
           ...(progress ? { progress } : {}), ...(resourcesListed !== undefined ? { resourcesListed } : {}),
         },

@@ -8,11 +8,6 @@ import type { LoadedWork, WorkRow, WorkStore } from '../session/index.js';
 import type { Progress, SuggestedAction } from './envelope.schema.js';
 import type { RunState } from './states.js';
 
-/** Supplies approved few-shot memories for trace_symbol_graph (the memory issue plugs in here). */
-export interface FewShotSource {
-  forSymbols(input: { workId: string; symbols: string[] }): Promise<Array<Record<string, unknown>>>;
-}
-
 /** Everything a verb may use; built per turn from the process-wide services. */
 export interface VerbContext {
   repoId: string;
@@ -29,7 +24,6 @@ export interface VerbContext {
   packs: PackStore;
   /** Plan validation, persistence and progress for this repository. */
   plans: PlanService;
-  fewShots: FewShotSource;
   /** The work this turn acts on (null for initialize_work without one). */
   work: LoadedWork | null;
   agentId: string;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { fewShotsFor } from '../../memory/few-shots.js';
 import { defineVerb } from '../verb.js';
 import { requirePack, resolvePackFile } from './pack-scope.js';
 
 export const traceSymbolGraphVerb = defineVerb({
   name: 'trace_symbol_graph',
-  description: 'Lists the graph neighbours (imports, members, injections, templates, routes …) of a symbol or file, kept inside the context pack.',
+  description: 'Lists the graph neighbours (imports, members, injections, templates, routes …) of a symbol or file, kept inside the context pack, and the few-shot memories (fewShots: before/after examples reviewers approved) for its folder.',
   whenToUse: 'You need to see what a symbol or file is connected to before planning a change that may ripple.',
   states: ['PLANNING', 'PLAN_ACCEPTED'],
   args: z
@@ -20,15 +21,16 @@ export const traceSymbolGraphVerb = defineVerb({
     const limit = Math.min(input.maxNeighbours ?? ctx.config.limits.traceMaxNeighbours, ctx.config.limits.traceMaxNeighbours);
     const rows = await ctx.packs.neighbours(pack, { symbol: input.symbol ?? null, path }, limit, { signal: ctx.signal });
     const starts = [...new Map(rows.map((r) => [r.from.id, r.from])).values()];
-    // Hook for the memory issue: approved few-shot memories about these symbols are injected here.
-    const fewShots = ctx.work ? await ctx.fewShots.forSymbols({ workId: ctx.work.work.id, symbols: input.symbol ? [input.symbol] : [] }) : [];
+    // Few-shot memories whose anchors cover the traced files (seed 000); only when there are some.
+    const tracedPaths = [...new Set([path, ...starts.map((s) => s.path)].filter((p): p is string => typeof p === 'string'))];
+    const fewShots = ctx.config.memory.enableFewShotInjection ? await fewShotsFor(ctx.graph, ctx.repoId, tracedPaths, ctx.now(), { signal: ctx.signal }) : [];
     return {
       result: {
         start: input.symbol ? { symbol: input.symbol } : { filePath: path },
         matchedStarts: starts,
         neighbours: rows.map((r) => ({ from: r.from.id, rel: r.rel, direction: r.direction, node: r.node })),
         truncated: rows.length >= limit,
-        fewShots,
+        ...(fewShots.length > 0 ? { fewShots } : {}),
       },
     };
   },
