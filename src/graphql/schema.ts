@@ -47,7 +47,8 @@ export interface BuildSchemaOptions {
 /** Builds the executable @neo4j/graphql schema over the fact plane. */
 export async function buildFactSchema(options: BuildSchemaOptions): Promise<GraphQLSchema> {
   let typeDefs = loadTypeDefs();
-  if (options.mutations) typeDefs = typeDefs.map((doc) => withoutSchemaDirective(doc, 'mutation'));
+  // Domain mutations (typedefs/mutations/) exist only on a server whose mutations a token guards.
+  if (options.mutations) typeDefs = [...typeDefs.map((doc) => withoutSchemaDirective(doc, 'mutation')), ...loadTypeDefs(join(typeDefsDir(), 'mutations'))];
   const schema = await new Neo4jGraphQL({
     typeDefs,
     driver: options.driver,

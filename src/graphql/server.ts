@@ -9,6 +9,7 @@ import type { Logger } from '../runtime/logger.js';
 import { graphqlConfigFromEnv, isLoopback, resolveGraphqlConfig, type GraphqlConfig } from './config.js';
 import { rejectAtDoor } from './http-guard.js';
 import { useOperationGuard } from './operation-guard.js';
+import { memoryResolvers } from './memory.resolvers.js';
 import { planResolvers } from './plan.resolvers.js';
 import { packResolvers } from './pack.resolver.js';
 import { domainResolvers } from './proof-chain.resolver.js';
@@ -88,7 +89,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
   const config = resolveGraphqlConfig(options.config ?? graphqlConfigFromEnv(), host);
   const loopbackOnly = isLoopback(host);
   const { driver, database, txTimeoutMs } = options.graph.driverForGraphQL();
-  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: [domainResolvers(options.graph), planResolvers(options.graph), packResolvers(options.graph)] });
+  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: [domainResolvers(options.graph), planResolvers(options.graph), packResolvers(options.graph), memoryResolvers(options.graph, { mutations: config.mutations })] });
 
   const yoga = createYoga({
     schema,
