@@ -81,12 +81,13 @@ export class TurnLog {
   }
 
   /** The ledger file follows the committed graph; a failed append is logged, never the turn's failure. */
-  private async exportFriction(turn: Turn, friction: { raised: Array<Record<string, unknown>>; resolved: string[] }): Promise<void> {
+  private async exportFriction(turn: Turn, friction: { raised: Array<Record<string, unknown>>; counts: Record<string, number>; resolved: string[] }): Promise<void> {
     if (!this.ledger || (friction.raised.length === 0 && friction.resolved.length === 0)) return;
     const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
     const raised = friction.raised.map((f) => ({
       frictionId: String(f.id), trigger: String(f.verb), rejectionCodes: [String(f.code)], domainAnchorIds: (f.domainAnchorIds as string[]) ?? [],
       strategyId: String(f.strategyId), sessionId: str(f.runSessionId), workId: str(f.workId), agentId: str(f.agentId),
+      rejectionCount: friction.counts[String(f.code)] ?? 1,
     }));
     const workId = (turn.logAs ?? turn).workId;
     const resolved = workId && friction.resolved.length > 0 ? { frictionIds: friction.resolved, workId, byTurn: turn.traceRef } : null;

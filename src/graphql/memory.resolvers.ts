@@ -4,6 +4,7 @@ import { AppError } from '../errors/index.js';
 import { loadQuery, type Graph } from '../graph/index.js';
 import { sweepMemories, transitionByPerson } from '../memory/index.js';
 import { listMemories, showMemory } from '../memory/review.js';
+import { parseArgs } from './resolver-args.js';
 
 const repositoryRoot = loadQuery<{ repoId: string }, { root: string | null }>('memory/repository-root.cypher');
 
@@ -17,12 +18,6 @@ const listArgs = z.strictObject({ repoId, state: z.string().max(40).nullish(), l
 const oneArgs = z.strictObject({ repoId, id: memoryId });
 const changeArgs = z.strictObject({ repoId, id: memoryId, why: why.nullish() });
 const rejectArgs = z.strictObject({ repoId, id: memoryId, why });
-
-function parseArgs<T>(schema: z.ZodType<T>, args: unknown): T {
-  const parsed = schema.safeParse(args);
-  if (!parsed.success) throw new AppError('INVALID_ARGS', { message: parsed.error.issues.map((i) => `${i.path.join('.') || 'args'}: ${i.message}`).join('; ') });
-  return parsed.data;
-}
 
 /** The repository's checkout and memory settings (its config), as `graphgate memory` resolves them for the CLI. */
 async function repository(graph: Graph, id: string): Promise<{ root: string; settings: ReturnType<typeof loadConfig>['config']['memory'] }> {

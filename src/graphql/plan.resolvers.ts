@@ -3,6 +3,7 @@ import { AppError } from '../errors/index.js';
 import type { Graph } from '../graph/index.js';
 import { planServiceForWork } from '../plan/plan-service-for-work.js';
 import type { PlanService } from '../plan/plan-service.js';
+import { parseArgs } from './resolver-args.js';
 
 /** Largest plan text accepted (the HTTP guard bounds the body too). */
 const MAX_PLAN_CHARS = 1_000_000;
@@ -10,12 +11,6 @@ const MAX_PLAN_CHARS = 1_000_000;
 const workIdArg = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a workId from initialize_work');
 const validateArgs = z.strictObject({ workId: workIdArg, plan: z.string().min(2).max(MAX_PLAN_CHARS) });
 const workPlanArgs = z.strictObject({ workId: workIdArg });
-
-function parseArgs<T>(schema: z.ZodType<T>, args: unknown): T {
-  const parsed = schema.safeParse(args);
-  if (!parsed.success) throw new AppError('INVALID_ARGS', { message: parsed.error.issues.map((i) => `${i.path.join('.') || 'args'}: ${i.message}`).join('; ') });
-  return parsed.data;
-}
 
 /** The plan service of a work, or null when no such work exists. */
 async function serviceOrNull(graph: Graph, workId: string): Promise<PlanService | null> {

@@ -12,6 +12,8 @@ export interface LedgerRaised {
   sessionId: string | null;
   workId: string | null;
   agentId: string | null;
+  /** Refusals of the work with this code so far, this one included. */
+  rejectionCount: number;
 }
 
 /** Friction a later ok turn of the same work and verb resolved (the ledger is append-only: a new line). */
@@ -39,7 +41,7 @@ async function rotateIfFull(file: string, maxEntries: number, adding: number): P
  */
 export async function appendFrictionLedger(root: string, at: Date, raised: readonly LedgerRaised[], resolved: LedgerResolved | null, maxEntries: number): Promise<void> {
   const lines = [
-    ...raised.map((r) => JSON.stringify({ ts: at.toISOString(), event: 'raised', ...r, rejectionCount: 1, resolved: false })),
+    ...raised.map((r) => JSON.stringify({ ts: at.toISOString(), event: 'raised', ...r, resolved: false })),
     ...(resolved && resolved.frictionIds.length > 0 ? [JSON.stringify({ ts: at.toISOString(), event: 'resolved', ...resolved, resolved: true })] : []),
   ];
   if (lines.length === 0) return;

@@ -3,7 +3,7 @@ import { AppError } from '../errors/index.js';
 import { int, type Graph, type GraphTx, type RunOptions } from '../graph/index.js';
 import { recordFrictionCandidates } from '../memory/friction-candidates.js';
 import { REJECTION_THRESHOLD } from '../memory/retrospective.js';
-import { commitTurn, resolveFriction, createWork, logDeferredTurns, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
+import { commitTurn, resolveFriction, workFrictionCounts, createWork, logDeferredTurns, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
 
 export type { PackRow, WorkRow } from './session.queries.js';
 
@@ -48,8 +48,8 @@ export type DeferredTurn = Omit<TurnCommit, 'transition' | 'effects'> & {
 
 export interface CommitResult {
   work: { version: number; state: string; usedTokens: number } | null;
-  /** The FrictionEvents this turn raised, and the ids of the work's earlier ones its ok answer resolved. */
-  friction: { raised: Array<Record<string, unknown>>; resolved: string[] };
+  /** The FrictionEvents this turn raised (with how often the work has now been refused with each code), and the ids of the work's earlier ones its ok answer resolved. */
+  friction: { raised: Array<Record<string, unknown>>; counts: Record<string, number>; resolved: string[] };
 }
 
 /** A fresh id with a readable prefix: `work-1f3a…` (ASCII, path-safe). */
@@ -119,10 +119,13 @@ export class WorkStore {
       const resolved = commit.workId && commit.turn.outcome === 'ok'
         ? (await tx.run(resolveFriction, { repoId, workId: commit.workId, verb: commit.turn.verb, turnId: commit.turn.id })).map((r) => r.id)
         : [];
+      const counts = commit.workId && friction.length > 0
+        ? Object.fromEntries((await tx.run(workFrictionCounts, { repoId, workId: commit.workId, codes: [...new Set(commit.friction.map((f) => f.code))] })).map((r) => [r.code, r.count]))
+        : {};
       const work = row && row.version !== null && row.state !== null && row.usedTokens !== null
         ? { version: row.version, state: row.state, usedTokens: row.usedTokens }
         : null;
-      return { work, friction: { raised: friction, resolved } };
+      return { work, friction: { raised: friction, counts, resolved } };
     }, run);
   }
 

@@ -58,7 +58,7 @@ describe('friction is resolved by a later pass of the same check and exported to
     const frictionId = log!.friction[0]!.id;
     const lines = readFileSync(ledger(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toEqual([
-      expect.objectContaining({ event: 'raised', frictionId, trigger: 'submit_execution_plan', rejectionCodes: ['PLAN_VERIFICATION_WEAK'], workId: work.workId, agentId: work.agentId, resolved: false }),
+      expect.objectContaining({ event: 'raised', frictionId, trigger: 'submit_execution_plan', rejectionCodes: ['PLAN_VERIFICATION_WEAK'], workId: work.workId, agentId: work.agentId, rejectionCount: 1, resolved: false }),
       expect.objectContaining({ event: 'resolved', frictionIds: [frictionId], workId: work.workId, byTurn: work.acceptTurn, resolved: true }),
     ]);
     expect((lines[0]!.domainAnchorIds as string[]).length).toBeGreaterThan(0);

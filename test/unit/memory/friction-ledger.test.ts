@@ -6,7 +6,7 @@ import { appendFrictionLedger, type LedgerRaised } from '../../../src/memory/fri
 
 const raised = (n: number): LedgerRaised => ({
   frictionId: `fric-${n}`, trigger: 'submit_execution_plan', rejectionCodes: ['PLAN_ORIGIN_UNKNOWN'], domainAnchorIds: ['anchor:src/app/orders'],
-  strategyId: 'aggrid-origin', sessionId: 'run-1', workId: 'work-1', agentId: 'agent-1',
+  strategyId: 'aggrid-origin', sessionId: 'run-1', workId: 'work-1', agentId: 'agent-1', rejectionCount: n + 1,
 });
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -23,7 +23,7 @@ describe('friction ledger export (.ai/tmp/friction-ledger.jsonl)', () => {
     const [first, , resolution] = lines(file());
     expect(first).toEqual({
       ts: '2026-11-24T10:00:00.000Z', event: 'raised', frictionId: 'fric-1', trigger: 'submit_execution_plan', rejectionCodes: ['PLAN_ORIGIN_UNKNOWN'],
-      domainAnchorIds: ['anchor:src/app/orders'], strategyId: 'aggrid-origin', sessionId: 'run-1', workId: 'work-1', agentId: 'agent-1', rejectionCount: 1, resolved: false,
+      domainAnchorIds: ['anchor:src/app/orders'], strategyId: 'aggrid-origin', sessionId: 'run-1', workId: 'work-1', agentId: 'agent-1', rejectionCount: 2, resolved: false,
     });
     expect(resolution).toEqual({ ts: '2026-11-24T10:00:00.000Z', event: 'resolved', frictionIds: ['fric-1', 'fric-2'], workId: 'work-1', byTurn: 'trace-9', resolved: true });
   });
