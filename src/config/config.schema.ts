@@ -71,6 +71,7 @@ export const DEFAULT_MEMORY_CONFIG = {
   enableFrictionLedger: true,
   frictionLedgerMaxEntries: 5000,
   enableFewShotInjection: true,
+  enableAutoScaffoldFromRejections: true,
 } as const;
 
 /** The complete, validated configuration (every key has a value after layering). */
@@ -103,6 +104,7 @@ export const ConfigSchema = z.strictObject({
     autoPromotableEnforcementTypes: z.array(memoryEnforcementType).max(4).describe('enforcement types the sweep promotes pending → provisional after the contest window'),
     humanApprovalRequired: z.array(memoryEnforcementType).max(4).describe('enforcement types that stay pending until a person approves them (graphgate memory approve), even when listed as auto-promotable'),
     enableFrictionLedger: z.boolean().describe('export every FrictionEvent (and its later resolution) to .ai/tmp/friction-ledger.jsonl; the graph keeps them either way (seed 000)'),
+    enableAutoScaffoldFromRejections: z.boolean().describe('refusals that reach rejectionThreshold works create a pending plan_rule memory candidate (seed 000); off: the friction is still recorded, no candidate is made'),
     enableFewShotInjection: z.boolean().describe('trace_symbol_graph shows the active few_shot memories whose domain anchors cover the traced files (seed 000)'),
     frictionLedgerMaxEntries: int(10, 10_000_000).describe('lines of .ai/tmp/friction-ledger.jsonl before it is rotated to friction-ledger.1.jsonl (seed 000)'),
   }).default({ ...DEFAULT_MEMORY_CONFIG, autoPromotableEnforcementTypes: [...DEFAULT_MEMORY_CONFIG.autoPromotableEnforcementTypes], humanApprovalRequired: [...DEFAULT_MEMORY_CONFIG.humanApprovalRequired] }),

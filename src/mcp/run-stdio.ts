@@ -32,7 +32,7 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
     // A turn waits for an ingest at most until shortly before its own timeout, then answers REPO_INGESTING.
     const waitMs = Math.max(0, Math.min(config.mcp.ingestWaitMs, config.mcp.turnTimeoutMs - 2_000));
     keeper = new RepoKeeper({ graph, repoRoot, repoId, log, autoIngest: config.mcp.autoIngest, watch: config.mcp.watch, waitMs });
-    return { repoId, graph, keeper, sessions: new WorkStore({ graph, repoId, rejectionThreshold: config.memory.rejectionThreshold }), packs: new PackStore({ graph, repoId, repoRoot }) };
+    return { repoId, graph, keeper, sessions: new WorkStore({ graph, repoId, rejectionThreshold: config.memory.rejectionThreshold, scaffoldFromRejections: config.memory.enableAutoScaffoldFromRejections }), packs: new PackStore({ graph, repoId, repoRoot }) };
   };
   const dispatcher = new TurnDispatcher({ config, repoRoot, log, services });
   const server = createMcpServer({ handler: dispatcher, version: options.version });

@@ -65,8 +65,11 @@ export function deferredTurn(commit: TurnCommit, at: Date): DeferredTurn {
 
 /** Sessions in Neo4j: works, agents, turns and friction, with optimistic concurrency on Work.version. */
 export class WorkStore {
-  /** rejectionThreshold: distinct works refused alike before a pending memory candidate (config memory.rejectionThreshold). */
-  constructor(private readonly options: { graph: Graph; repoId: string; rejectionThreshold?: number }) {}
+  /**
+   * rejectionThreshold: distinct works refused alike before a pending memory candidate (config memory.rejectionThreshold);
+   * scaffoldFromRejections false: no candidate at all (memory.enableAutoScaffoldFromRejections), the friction is still recorded.
+   */
+  constructor(private readonly options: { graph: Graph; repoId: string; rejectionThreshold?: number; scaffoldFromRejections?: boolean }) {}
 
   async create(input: { workId: string; state: string; runSessionId: string; originalPrompt: string | null; agentId: string; maxTokens: number; thresholdTokens: number }, run?: RunOptions): Promise<WorkRow> {
     const [row] = await this.options.graph.write(createWork, {
@@ -114,7 +117,7 @@ export class WorkStore {
         });
       }
       if (commit.effects) await commit.effects(tx);
-      if (commit.workId && friction.length > 0) await recordFrictionCandidates(tx, repoId, commit.friction, this.options.rejectionThreshold ?? REJECTION_THRESHOLD);
+      if (commit.workId && friction.length > 0 && this.options.scaffoldFromRejections !== false) await recordFrictionCandidates(tx, repoId, commit.friction, this.options.rejectionThreshold ?? REJECTION_THRESHOLD);
       // The same check passing later in the same work resolves what it raised (seed 000's `resolved`).
       const resolved = commit.workId && commit.turn.outcome === 'ok'
         ? (await tx.run(resolveFriction, { repoId, workId: commit.workId, verb: commit.turn.verb, turnId: commit.turn.id })).map((r) => r.id)

@@ -116,12 +116,12 @@ export async function writeFixtureFacts(graph: Graph, repoId: string): Promise<v
 }
 
 /** A dispatcher on the real test graph. */
-export function makeDispatcher(graph: Graph, repo: string, repoId: string, options: { config?: Config; verbs?: VerbRegistry; events?: TurnEvents } = {}): TurnDispatcher {
+export function makeDispatcher(graph: Graph, repo: string, repoId: string, options: { config?: Config; verbs?: VerbRegistry; events?: TurnEvents; sessions?: WorkStore } = {}): TurnDispatcher {
   return new TurnDispatcher({
     config: options.config ?? testConfig(repoId),
     repoRoot: repo,
     log: silentLogger,
-    services: async () => ({ repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot: repo }) }),
+    services: async () => ({ repoId, graph, sessions: options.sessions ?? new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot: repo }) }),
     verbs: options.verbs,
     events: options.events,
   });

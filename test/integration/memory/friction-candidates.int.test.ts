@@ -7,7 +7,8 @@ import type { Retrospective } from '../../../src/memory/index.js';
 import { PackStore } from '../../../src/pack/index.js';
 import { planRuleBody, type PlanGraph } from '../../../src/plan/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { makeDispatcher, readMemories, testConfig } from '../../support/controller.js';
+import { WorkStore } from '../../../src/session/index.js';
+import { makeDispatcher, readMemories, readTurns, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues } from '../../support/plan-fixture.js';
 
@@ -23,11 +24,11 @@ describe('friction becomes a pending memory candidate (real Neo4j)', () => {
   const turn = async (args: Record<string, unknown>): Promise<TurnResponse> => TurnResponseSchema.parse(await ctl.turn(args));
 
   /** A new work whose plan names a gate that does not exist: PLAN_VERIFICATION_WEAK on the orders list. */
-  async function refusedWork(): Promise<{ workId: string; agentId: string }> {
+  async function refusedWork(inRepo = repoId): Promise<{ workId: string; agentId: string }> {
     const init = await turn({ verb: 'initialize_work', originalPrompt: 'Show the order total before the status in the orders grid' });
     const ids = { workId: init.workId!, agentId: init.agentId! };
-    await new PackStore({ graph, repoId, repoRoot: fixture.root }).create({ workId: ids.workId, files: PACK_FILES });
-    const schema = await planService(graph, repoId, fixture.root).schemaFor(ids.workId);
+    await new PackStore({ graph, repoId: inRepo, repoRoot: fixture.root }).create({ workId: ids.workId, files: PACK_FILES });
+    const schema = await planService(graph, inRepo, fixture.root).schemaFor(ids.workId);
     const bad: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, CHAIN);
     const change = bad.nodes[0] as Extract<PlanGraph['nodes'][number], { kind: 'change' }>;
     change.verificationHooks[0]!.ref = 'npm-test';
@@ -70,6 +71,25 @@ describe('friction becomes a pending memory candidate (real Neo4j)', () => {
     expect(retro.friction.signatures[0]).toMatchObject({ code: 'PLAN_VERIFICATION_WEAK', repoWorks: 3 });
     expect(retro.suggestions.join('\n')).toMatch(/PLAN_VERIFICATION_WEAK in .*: \d+ refusals across 3 works — a plan_rule memory candidate/);
     expect(retro.memories.pendingReview).toBe(1);
+  });
+
+  it('scaffolds nothing with memory.enableAutoScaffoldFromRejections off, while the friction is still recorded', async () => {
+    const ownRepoId = `${repoId}-off`;
+    const off = makeDispatcher(graph, fixture.root, ownRepoId, {
+      config: testConfig(ownRepoId, { gates: PLAN_TEST_GATES }), sessions: new WorkStore({ graph, repoId: ownRepoId, scaffoldFromRejections: false }),
+    });
+    try {
+      await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId: ownRepoId }, totals: false });
+      const saved = ctl;
+      ctl = off;
+      const refused = [await refusedWork(ownRepoId), await refusedWork(ownRepoId), await refusedWork(ownRepoId)];
+      ctl = saved;
+      expect((await graph.read(readMemories, { repoId: ownRepoId })).filter((m) => m.trigger === 'friction')).toEqual([]);
+      const [log] = await graph.read(readTurns, { repoId: ownRepoId, workId: refused[2]!.workId });
+      expect(log!.friction.map((f) => f.code)).toEqual(['PLAN_VERIFICATION_WEAK']);
+    } finally {
+      await cleanNamespace(graph, ownRepoId);
+    }
   });
 
   it('strengthens the same candidate when two more works are refused at once, never duplicating it', async () => {
