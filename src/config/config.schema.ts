@@ -72,6 +72,7 @@ export const DEFAULT_MEMORY_CONFIG = {
   frictionLedgerMaxEntries: 5000,
   enableFewShotInjection: true,
   enableAutoScaffoldFromRejections: true,
+  enableStrategyOverride: true,
 } as const;
 
 /** The complete, validated configuration (every key has a value after layering). */
@@ -105,6 +106,7 @@ export const ConfigSchema = z.strictObject({
     humanApprovalRequired: z.array(memoryEnforcementType).max(4).describe('enforcement types that stay pending until a person approves them (graphgate memory approve), even when listed as auto-promotable'),
     enableFrictionLedger: z.boolean().describe('export every FrictionEvent (and its later resolution) to .ai/tmp/friction-ledger.jsonl; the graph keeps them either way (seed 000)'),
     enableAutoScaffoldFromRejections: z.boolean().describe('refusals that reach rejectionThreshold works create a pending plan_rule memory candidate (seed 000); off: the friction is still recorded, no candidate is made'),
+    enableStrategyOverride: z.boolean().describe('active strategy_signal memories override the context signature before the strategy is chosen (seed 000, 001 §13); off: they are listed as ignored'),
     enableFewShotInjection: z.boolean().describe('trace_symbol_graph shows the active few_shot memories whose domain anchors cover the traced files (seed 000)'),
     frictionLedgerMaxEntries: int(10, 10_000_000).describe('lines of .ai/tmp/friction-ledger.jsonl before it is rotated to friction-ledger.1.jsonl (seed 000)'),
   }).default({ ...DEFAULT_MEMORY_CONFIG, autoPromotableEnforcementTypes: [...DEFAULT_MEMORY_CONFIG.autoPromotableEnforcementTypes], humanApprovalRequired: [...DEFAULT_MEMORY_CONFIG.humanApprovalRequired] }),

@@ -16,7 +16,7 @@ export function turnBudgets(ctx: VerbContext): Partial<AssemblyBudgets> {
 /** What initialize_work and escalate pass to assemblePack besides the task itself. */
 export function assemblyContext(ctx: VerbContext) {
   return {
-    graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, signal: ctx.signal, now: ctx.now(),
+    graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, signal: ctx.signal, now: ctx.now(), strategyMemories: ctx.config.memory.enableStrategyOverride,
     fetchers: createConnectors({ root: ctx.repoRoot }), budgets: turnBudgets(ctx), ...(ctx.progress ? { onProgress: ctx.progress } : {}),
   };
 }

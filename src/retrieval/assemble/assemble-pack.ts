@@ -51,6 +51,8 @@ export interface AssemblePackInput {
   fetchers?: ArtifactFetchers | null;
   /** Used only for memory expiry; pass a fixed value for reproducible packs. */
   now?: Date;
+  /** false: strategy_signal memories do not override the signature (memory.enableStrategyOverride). */
+  strategyMemories?: boolean;
 }
 
 export interface AssembledPack {
@@ -170,7 +172,7 @@ export async function assemblePack(input: AssemblePackInput): Promise<AssembledP
   const plane = policyPlaneOf(retrieval.policyRows, { folders: folders(), legacyTags }).plane;
   const memories = scopeMemories(retrieval.memoryRows, { folders: folders(), now }).memories;
   const strategy = selectStrategy({
-    base: hinted, memories: memories.map((m) => m.override), policies: plane.signals, anchorsInPlay: folders(),
+    base: hinted, memories: memories.map((m) => m.override), memorySignals: input.strategyMemories !== false, policies: plane.signals, anchorsInPlay: folders(),
     legacyInScope: anchorDetails.some((d) => d.adpUsages > 0) || lexemes.some((l) => l.polarity === 'positive' && l.norm.startsWith('adp-')), doctrines: plane.doctrines,
   });
   lap('strategy');

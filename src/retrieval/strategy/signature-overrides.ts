@@ -51,6 +51,8 @@ export interface OverrideInput {
   anchorsInPlay?: readonly string[];
   /** Whether legacy (adp-*) usage is in scope; a hard `no_adp` policy forces migration only then. */
   legacyInScope?: boolean;
+  /** false (memory.enableStrategyOverride off): strategy_signal memories are listed as ignored, never applied. */
+  memorySignals?: boolean;
 }
 
 /**
@@ -77,6 +79,7 @@ export function applySignatureOverrides(base: ContextSignature, input: OverrideI
   });
   memories.sort((a, b) => (STATE_RANK[a.state] ?? -1) - (STATE_RANK[b.state] ?? -1) || compareText(a.updatedAt ?? '', b.updatedAt ?? '') || compareText(a.id, b.id));
   for (const m of memories) {
+    if (input.memorySignals === false) { ignored.push({ source: 'memory', sourceId: m.id, why: 'memory.enableStrategyOverride is off' }); continue; }
     if (m.enforcementType !== undefined && m.enforcementType !== 'strategy_signal') { ignored.push({ source: 'memory', sourceId: m.id, why: `enforcementType ${m.enforcementType} does not carry strategy signals` }); continue; }
     if (!ACTIVE_STATES.has(m.state)) { ignored.push({ source: 'memory', sourceId: m.id, why: `state ${m.state} is not active` }); continue; }
     if (m.domainAnchorIds.length > 0) {

@@ -60,6 +60,14 @@ describe('override layer', () => {
     expect(ignored).toEqual([{ source: 'memory', sourceId: 'm1', why }]);
   });
 
+  it('applies no memory with memory.enableStrategyOverride off, listing each as ignored; policies still apply', () => {
+    const policy: PolicySignal = { kind: 'feature', id: 'p1', severity: 'hard', feature: 'hasSwagger', value: true };
+    const { signature, applied, ignored } = applySignatureOverrides(BASE, { memories: [mem({ featureFlag: 'taskTypeGuess', value: 'debug' })], policies: [policy], memorySignals: false });
+    expect(signature.taskTypeGuess).toBe('ui_feature');
+    expect(ignored).toEqual([{ source: 'memory', sourceId: 'm1', why: 'memory.enableStrategyOverride is off' }]);
+    expect(applied.map((a) => a.source)).toEqual(['policy']);
+  });
+
   it('applies a scoped memory when a nested anchor is in play', () => {
     const { signature } = applySignatureOverrides(BASE, { memories: [mem({ featureFlag: 'mentionsAgGrid', value: 'true', domainAnchorIds: ['src/app/orders'] })], anchorsInPlay: ['src/app/orders/detail'] });
     expect(signature.mentionsAgGrid).toBe(true);
