@@ -42,6 +42,11 @@ export interface IngestOptions {
    * main repository's id keeps `Repo.root` on the main checkout (the workspace root lives on its Worktree node).
    */
   recordedRoot?: string;
+  /**
+   * Write the fact plane only: no policy plane, memories or git history. A work's overlay
+   * (src/execution/overlay/) is the facts of the files the work changed; the rest stays the base's.
+   */
+  factsOnly?: boolean;
 }
 
 const since = (t: number): number => Math.round(performance.now() - t);
@@ -122,15 +127,19 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
   options.onProgress?.({ phase: 'policy', done: toParse.length, total: toParse.length, filesPerSecond: 0 });
   const t2 = performance.now();
-  summary.policy = await ingestPolicyPlane({ graph, root, repoId, log, previous: repoRow, anchorsChanged: summary.files.added + summary.files.deleted > 0 || !incremental });
+  if (!options.factsOnly) {
+    summary.policy = await ingestPolicyPlane({ graph, root, repoId, log, previous: repoRow, anchorsChanged: summary.files.added + summary.files.deleted > 0 || !incremental });
+  }
   summary.timings.policyMs = since(t2);
 
   // 2b. Git history: the commit window from HEAD, linked to existing files (git failures are warnings).
-  // A work's workspace ingested under the main repo's id keeps the main checkout's history, like Repo.root.
-  const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
-  const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
-  summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
-  if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
+  // A work's overlay has none: the history belongs to the main checkout, whose base it is.
+  if (!options.factsOnly) {
+    const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
+    const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
+    summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
+    if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
+  }
 
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {

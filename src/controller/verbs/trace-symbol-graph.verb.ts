@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb } from '../verb.js';
-import { requirePack, resolvePackFile } from './pack-scope.js';
+import { requirePack, resolvePackFile, workOverlay } from './pack-scope.js';
 
 export const traceSymbolGraphVerb = defineVerb({
   name: 'trace_symbol_graph',
@@ -18,7 +18,7 @@ export const traceSymbolGraphVerb = defineVerb({
     const { pack, files } = await requirePack(ctx);
     const path = input.filePath === undefined ? null : (await resolvePackFile(ctx, files, input.filePath)).relative;
     const limit = Math.min(input.maxNeighbours ?? ctx.config.limits.traceMaxNeighbours, ctx.config.limits.traceMaxNeighbours);
-    const rows = await ctx.packs.neighbours(pack, { symbol: input.symbol ?? null, path }, limit, { signal: ctx.signal });
+    const rows = await ctx.packs.neighbours(pack, { symbol: input.symbol ?? null, path }, limit, { signal: ctx.signal }, await workOverlay(ctx));
     const starts = [...new Map(rows.map((r) => [r.from.id, r.from])).values()];
     // Hook for the memory issue: approved few-shot memories about these symbols are injected here.
     const fewShots = ctx.work ? await ctx.fewShots.forSymbols({ workId: ctx.work.work.id, symbols: input.symbol ? [input.symbol] : [] }) : [];
