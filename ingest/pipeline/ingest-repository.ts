@@ -38,8 +38,8 @@ export interface IngestOptions {
   /** A ts-morph project kept between runs (watch mode): only changed files are re-parsed. */
   projectCache?: TsProjectCache;
   /**
-   * The root recorded on the Repo node when it is not `root`: a work's workspace re-ingested under the
-   * main repository's id keeps `Repo.root` on the main checkout (the workspace root lives on its Worktree node).
+   * The root recorded on the Repo node when it is not `root`: a copy or worktree ingested under the
+   * main repository's id keeps `Repo.root` (and the git history) on the main checkout.
    */
   recordedRoot?: string;
   /**

@@ -1,7 +1,7 @@
 /**
- * What a work-scoped read needs to see a work's overlay (src/execution/overlay/README in
- * src/execution/README.md, "Work isolation"): the overlay's namespace and the paths it holds. For
- * those paths the read takes the overlay's facts and ignores the base's; every other path is the base's.
+ * What a work-scoped read needs to see a work's overlay (src/execution/README.md, "Work isolation"):
+ * the overlay's namespace and the paths it holds. For those paths the read takes the overlay's facts
+ * and ignores the base's; every other path is the base's.
  */
 export interface FactOverlay {
   /** The overlay's repoId (`overlayRepoId(base, workId)`). */
