@@ -4,6 +4,13 @@ import type { Logger } from '../../runtime/logger.js';
 import { warmCache } from '../worktree/reingest-file.js';
 import { WorkOverlays } from './work-overlays.js';
 
+/**
+ * How long the merge's ingest waits for another ingest of the base (a full run holds the lock for
+ * minutes): the merge has landed by then, so waiting longer only holds the turn; the next ingest of the
+ * main checkout (the watcher sees the merged files) catches up instead.
+ */
+const BASE_LOCK_WAIT_MS = 20_000;
+
 export interface MergeIntoBaseOptions {
   graph: Graph;
   /** The repository's (base) repoId. */
@@ -39,7 +46,7 @@ export async function mergeIntoBase(options: MergeIntoBaseOptions, workId: strin
   let ingest: Omit<BaseIngestResult, 'overlayNodesDeleted'>;
   try {
     const summary = files.length === 0 ? null : await ingestRepository({
-      graph, root: repoRoot, log, settings: { repoId }, changedPaths: [...files], totals: false,
+      graph, root: repoRoot, log, settings: { repoId, lockWaitMs: BASE_LOCK_WAIT_MS }, changedPaths: [...files], totals: false,
       ...(projectCaches ? { projectCache: warmCache(projectCaches, repoRoot) } : {}),
     });
     ingest = { status: 'ingested', files: files.length, parsed: summary?.files.parsed ?? 0, snapshotId: summary?.snapshotId ?? null };
