@@ -7,7 +7,7 @@ import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
 import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
-import { canonicalRoot } from './discovery.js';
+import { canonicalRoot, discoverFiles } from './discovery.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
@@ -47,6 +47,12 @@ export interface IngestOptions {
    * (src/execution/overlay/) is the facts of the files the work changed; the rest stays the base's.
    */
   factsOnly?: boolean;
+  /**
+   * Fill a cold ts-morph project from a discovery of the root instead of the known File rows. A work's
+   * overlay knows only the files the work changed, but their extraction resolves routes, symbols and
+   * grids across the whole workspace, so the project must hold every TypeScript file of it.
+   */
+  projectFromDiscovery?: boolean;
 }
 
 const since = (t: number): number => Math.round(performance.now() - t);
@@ -193,7 +199,8 @@ async function prepareProject(
 ): Promise<Project> {
   const cache = options.projectCache ?? createTsProjectCache();
   if (!isWarm(cache, root)) {
-    const tsPaths = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
+    const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];
+    const tsPaths = all.filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
     if (tsPaths.length) syncTsProject(cache, root, options.log, await readSourceFiles(root, tsPaths, settings.maxFileBytes), []);
   }
   const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));

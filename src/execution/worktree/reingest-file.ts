@@ -39,7 +39,7 @@ export async function reingestWorkspaceFile(options: ReingestOptions, workId: st
   const { graph, repoId, log, projectCaches } = options;
   const overlay = overlayRepoId(repoId, workId);
   const summary = await ingestRepository({
-    graph, root: workspaceRoot, log, settings: { repoId: overlay }, changedPaths: [path], totals: false, factsOnly: true,
+    graph, root: workspaceRoot, log, settings: { repoId: overlay }, changedPaths: [path], totals: false, factsOnly: true, projectFromDiscovery: true,
     ...(projectCaches ? { projectCache: warmCache(projectCaches, workspaceRoot) } : {}),
   });
   await graph.write(markOverlay, { overlayRepoId: overlay, repoId, workId });
