@@ -2,7 +2,7 @@ import { createTsProjectCache, ingestRepository, type IngestSummary, type TsProj
 import type { Graph } from '../../graph/index.js';
 import type { Logger } from '../../runtime/logger.js';
 import { overlayRepoId } from '../overlay/overlay-id.js';
-import { markOverlay } from '../overlay/overlay.queries.js';
+import { markOverlay, readOverlayDependents } from '../overlay/overlay.queries.js';
 
 /** Keeps at most this many warm workspace projects per cache. */
 const MAX_WARM_PROJECTS = 4;
@@ -33,13 +33,16 @@ export function warmCache(caches: Map<string, TsProjectCache>, root: string): Ts
 /**
  * Incremental ingest of one file a work changed in its workspace into the work's **overlay**
  * (`overlayRepoId(repoId, workId)`, fact plane only), never into the repository's base, so other
- * works keep reading the checkout's facts (src/execution/README.md, "Work isolation").
+ * works keep reading the checkout's facts (src/execution/README.md, "Work isolation"). The base's
+ * dependents of the file (files whose extraction read it: the component of a changed template, …) are
+ * re-extracted into the overlay with it, as a base ingest would re-extract them.
  */
 export async function reingestWorkspaceFile(options: ReingestOptions, workId: string, workspaceRoot: string, path: string): Promise<IngestSummary> {
   const { graph, repoId, log, projectCaches } = options;
   const overlay = overlayRepoId(repoId, workId);
+  const dependents = (await graph.read(readOverlayDependents, { repoId, paths: [path] })).map((r) => r.path);
   const summary = await ingestRepository({
-    graph, root: workspaceRoot, log, settings: { repoId: overlay }, changedPaths: [path], totals: false, factsOnly: true, projectFromDiscovery: true,
+    graph, root: workspaceRoot, log, settings: { repoId: overlay }, changedPaths: [path, ...dependents], totals: false, factsOnly: true, projectFromDiscovery: true,
     ...(projectCaches ? { projectCache: warmCache(projectCaches, workspaceRoot) } : {}),
   });
   await graph.write(markOverlay, { overlayRepoId: overlay, repoId, workId });

@@ -99,7 +99,9 @@ describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', 
   });
 
   it('rewrites a template tag through the codemod in the worktree and the work\'s overlay follows, not the base', async () => {
-    await service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, edits: [{ type: 'ast_codemod', codemod: 'rewrite_template_tag', params: { from: 'sdf-page-header', to: 'sdf-header' } }] });
+    const out = await service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, edits: [{ type: 'ast_codemod', codemod: 'rewrite_template_tag', params: { from: 'sdf-page-header', to: 'sdf-header' } }] });
+    // The component whose extraction read the template (the base's File.reads) is re-extracted into the overlay with it.
+    expect(out.result).toMatchObject({ reingest: { filesParsed: 2 } });
     const text = readFileSync(join(fixture.root, '.worktrees', caller.workId, ORDERS_LIST_HTML), 'utf8');
     expect(text.split('\n')[1]).toBe('  <sdf-header heading="Orders"></sdf-header>');
     const overlay = { overlayRepoId: overlayRepoId(repoId, caller.workId), overlayPaths: [ORDERS_LIST_HTML] };
