@@ -3,8 +3,9 @@
 // Cost: the start is an index seek (Symbol(name) or File(repoId, path)); the expansion is typed with the TRACE_REL_TYPES
 // allowlist (a unit test keeps the two equal) so the ever-growing INCLUDES fan-in of pack versions is never walked;
 // DISTINCT/ORDER/LIMIT run on node references and only the kept rows are projected.
-// Work overlay: a path the work changed (in $overlayPaths) is taken from its overlay ($overlayRepoId) and never from the base,
+// Work overlay: a path the work changed (in $overlayPaths) is taken from its overlay ($overlayRepoId) and not from the base,
 // every other path from the base; an overlay's edges reach only overlay nodes (its references resolve inside the overlay).
+// The one base node of a changed path kept is the File an unchanged file's own edge reaches (r.ownerFile unchanged).
 CALL () {
   MATCH (start:Symbol {name: $symbol})
   WHERE coalesce(start.path, start.ownerFile) IN $paths
@@ -18,7 +19,9 @@ CALL () {
 }
 MATCH (start)-[r:DEFINES|HAS_MEMBER|IMPORTS|TEMPLATES|STYLES|DECLARES|INJECTS|ROUTES_TO|LOADS_CHILDREN|CHILD_OF|GUARDED_BY|RESOLVES|USES_SELECTOR|HAS_USAGE|HAS_COLUMN|USES_RENDERER|TRIGGERS_NAV|TARGETS|LOADS_REMOTE|EXPOSES|CALLS_ENDPOINT|COVERS|RENDERS_GRID]-(n)
 WHERE type(r) IN $relTypes AND coalesce(n.path, n.ownerFile) IN $paths
-  AND n.repoId = CASE WHEN coalesce(n.path, n.ownerFile) IN $overlayPaths THEN $overlayRepoId ELSE $repoId END
+  AND (n.repoId = CASE WHEN coalesce(n.path, n.ownerFile) IN $overlayPaths THEN $overlayRepoId ELSE $repoId END
+    // an unchanged file's own edge to a changed file (its import of it) still holds: the File node is shown from the base
+    OR (n:File AND n.repoId = $repoId AND start.repoId = $repoId AND NOT r.ownerFile IN $overlayPaths))
 WITH DISTINCT start, type(r) AS rel, CASE WHEN startNode(r) = start THEN 'out' ELSE 'in' END AS direction, n
 ORDER BY rel, n.path, n.name
 LIMIT $limit

@@ -28,6 +28,8 @@ const GATES: Config['gates'] = {
   ...PLAN_TEST_GATES,
   profiles: { default: { modes: { fast: PLAN_TEST_GATES.profiles.default!.modes.fast!.map((s) => ({ ...s, cmd: [process.execPath, '-e', JUNIT], reports: { junit: 'junit.xml' } })) } } },
 };
+/** Imports (and declares) the component work A renames: an unchanged file pointing at a changed one. */
+const ORDERS_MODULE = 'projects/host/src/app/orders/orders.module.ts';
 const OLD = 'OrdersListComponent';
 const NEW = 'OrderListComponent';
 /** Every label an overlay's ingest writes (facts, references, bookkeeping). */
@@ -68,7 +70,7 @@ describe('work isolation: a work\'s edits are an overlay only it reads, until it
     const start = async () => {
       const init = TurnResponseSchema.parse(await ctl.turn({ verb: 'initialize_work', originalPrompt: 'Show the order total before the status in the orders grid' }));
       const ids = { workId: init.workId!, agentId: init.agentId! };
-      await packs.create({ workId: ids.workId, files: PACK_FILES });
+      await packs.create({ workId: ids.workId, files: [...PACK_FILES, ORDERS_MODULE] });
       return ids;
     };
     a = await start();
@@ -127,8 +129,10 @@ describe('work isolation: a work\'s edits are an overlay only it reads, until it
     expect(await traceStarts(b, NEW)).toEqual([]);
     expect(await symbolKnown(b.workId, OLD)).toBe(true);
     expect(await symbolKnown(b.workId, NEW)).toBe(false);
-    // Unchanged files of A's pack still come from the base.
+    // Unchanged files of A's pack still come from the base, and so does their own import of the changed file.
     expect((await lookup(a, 'OrdersService')).definitions[0]).toMatchObject({ id: expect.stringMatching(new RegExp(`^${repoId}:`)) });
+    const fromModule = ((await turn(a, 'trace_symbol_graph', { filePath: ORDERS_MODULE })).result as { neighbours: Array<{ rel: string; node: { path: string } }> }).neighbours;
+    expect(fromModule).toContainEqual(expect.objectContaining({ rel: 'IMPORTS', direction: 'out', node: expect.objectContaining({ path: ORDERS_LIST_TS }) }));
   });
 
   it('completion deletes A\'s overlay but leaves the base as it was: an unmerged work never reaches it', async () => {
