@@ -241,6 +241,8 @@ export class SideEffectService {
     // The merged files reach the base (the repository's facts) only now, and the work's overlay goes.
     const { graph, repoId, repoRoot, projectCaches } = this.options;
     const baseIngest = await mergeIntoBase({ graph, repoId, repoRoot, log: this.options.log ?? silentLogger, ...(projectCaches ? { projectCaches } : {}) }, workId, merged.files, run);
+    // The worktree is gone: a later mutation cuts a fresh one at the same path, from the new HEAD, which its old warm project does not describe.
+    projectCaches?.delete(workspace.root);
     return {
       result: { applied: true, mergeCommit: merged.mergeCommit, mergedInto: merged.target, previousHead: merged.head, files: merged.files, approvalId, worktreeRemoved: merged.worktreeRemoved, branchDeleted: merged.branchDeleted, baseIngest },
       evidence: { mergeCommit: merged.mergeCommit, mergedInto: merged.target, approvalId },
