@@ -135,6 +135,18 @@ describe('work isolation: a work\'s edits are an overlay only it reads, until it
     expect(fromModule).toContainEqual(expect.objectContaining({ rel: 'IMPORTS', direction: 'out', node: expect.objectContaining({ path: ORDERS_LIST_TS }) }));
   });
 
+  it('the plan validator judges A\'s resubmission against A\'s code and B\'s plan against the base', async () => {
+    const plans = planService(graph, repoId, fixture.root);
+    // The golden plan targets OrdersListComponent.columnDefs: gone from A's code, still in the checkout's.
+    const mine = await plans.validate(a.workId, await goldenPlanFor(plans, a.workId), undefined, { leasesCheckedByCaller: true });
+    expect(mine.accepted).toBe(false);
+    expect(mine.violations.map((v) => v.code).sort()).toEqual(['PACK_REQUIRED_ANCHOR_UNRESOLVED', 'PLAN_SCOPE_VIOLATION']);
+    expect(mine.violations.map((v) => v.message).join('\n')).toContain(`\`${OLD}.columnDefs\` is not defined in \`${ORDERS_LIST_TS}\``);
+    const theirs = await plans.validate(b.workId, await goldenPlanFor(plans, b.workId), undefined, { leasesCheckedByCaller: true });
+    expect(theirs.violations).toEqual([]);
+    expect(theirs.accepted).toBe(true);
+  });
+
   it('completion deletes A\'s overlay but leaves the base as it was: an unmerged work never reaches it', async () => {
     const validation = await turn(a, 'run_automation_recipe', {
       recipeId: 'run_targeted_validation', planNodeId: 'v-total-column', params: { step: 'unit-orders' },
