@@ -1,9 +1,13 @@
 // plan/read-tag-usages.cypher — adp-* and sdf-* template usages in the given files, with their line ranges and the file's domain anchor
-// params: repoId: string, paths: list<string>, limit: Integer   returns: file, tag, family, lineStart, lineEnd, domainAnchorId: string|null
+// A path the work changed (in $overlayPaths) is read from the work's overlay ($overlayRepoId), every other from the base; an
+// overlay anchor id is given in the base's namespace (anchor ids are `<repoId>:anchor:<folder>`), as policies and memories know it.
+// params: repoId: string, overlayRepoId: string|null, overlayPaths: list<string>, paths: list<string>, limit: Integer   returns: file, tag, family, lineStart, lineEnd, domainAnchorId: string|null
 UNWIND $paths AS path
-MATCH (f:File {repoId: $repoId, path: path})-[:HAS_USAGE]->(u:Usage)
+WITH path, CASE WHEN path IN $overlayPaths THEN $overlayRepoId ELSE $repoId END AS ns
+MATCH (f:File {repoId: ns, path: path})-[:HAS_USAGE]->(u:Usage)
 WHERE u.family IN ['adp', 'sdf']
 OPTIONAL MATCH (f)-[:IN_ANCHOR]->(a:DomainAnchor)
-RETURN DISTINCT path AS file, u.tag AS tag, u.family AS family, u.startLine AS lineStart, u.endLine AS lineEnd, a.id AS domainAnchorId
+RETURN DISTINCT path AS file, u.tag AS tag, u.family AS family, u.startLine AS lineStart, u.endLine AS lineEnd,
+  CASE WHEN ns = $repoId THEN a.id ELSE $repoId + substring(a.id, size(ns)) END AS domainAnchorId
 ORDER BY file, lineStart, tag
 LIMIT $limit

@@ -7,7 +7,7 @@ import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
 import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
-import { canonicalRoot } from './discovery.js';
+import { canonicalRoot, discoverFiles } from './discovery.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
@@ -39,10 +39,21 @@ export interface IngestOptions {
   /** A ts-morph project kept between runs (watch mode): only changed files are re-parsed. */
   projectCache?: TsProjectCache;
   /**
-   * The root recorded on the Repo node when it is not `root`: a work's workspace re-ingested under the
-   * main repository's id keeps `Repo.root` on the main checkout (the workspace root lives on its Worktree node).
+   * The root recorded on the Repo node when it is not `root`: a copy or worktree ingested under the
+   * main repository's id keeps `Repo.root` (and the git history) on the main checkout.
    */
   recordedRoot?: string;
+  /**
+   * Write the fact plane only: no policy plane, memories or git history. A work's overlay
+   * (src/execution/overlay/) is the facts of the files the work changed; the rest stays the base's.
+   */
+  factsOnly?: boolean;
+  /**
+   * Fill a cold ts-morph project from a discovery of the root instead of the known File rows. A work's
+   * overlay knows only the files the work changed, but their extraction resolves routes, symbols and
+   * grids across the whole workspace, so the project must hold every TypeScript file of it.
+   */
+  projectFromDiscovery?: boolean;
 }
 
 const since = (t: number): number => Math.round(performance.now() - t);
@@ -129,15 +140,19 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
   options.onProgress?.({ phase: 'policy', done: toParse.length, total: toParse.length, filesPerSecond: 0 });
   const t2 = performance.now();
-  summary.policy = await ingestPolicyPlane({ graph, root, repoId, log, previous: repoRow, anchorsChanged: summary.files.added + summary.files.deleted > 0 || !incremental });
+  if (!options.factsOnly) {
+    summary.policy = await ingestPolicyPlane({ graph, root, repoId, log, previous: repoRow, anchorsChanged: summary.files.added + summary.files.deleted > 0 || !incremental });
+  }
   summary.timings.policyMs = since(t2);
 
   // 2b. Git history: the commit window from HEAD, linked to existing files (git failures are warnings).
-  // A work's workspace ingested under the main repo's id keeps the main checkout's history, like Repo.root.
-  const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
-  const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
-  summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
-  if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
+  // A work's overlay has none: the history belongs to the main checkout, whose base it is.
+  if (!options.factsOnly) {
+    const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
+    const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
+    summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
+    if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
+  }
 
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
@@ -195,7 +210,8 @@ async function prepareProject(
 ): Promise<Project> {
   const cache = options.projectCache ?? createTsProjectCache();
   if (!isWarm(cache, root)) {
-    const tsPaths = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
+    const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];
+    const tsPaths = all.filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
     if (tsPaths.length) syncTsProject(cache, root, options.log, await readSourceFiles(root, tsPaths, settings.maxFileBytes), []);
   }
   const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors/index.js';
+import { overlayParams, type FactOverlay } from '../execution/overlay/fact-overlay.js';
 import { int, type Graph, type RunOptions } from '../graph/index.js';
 import { requireRepoPath, writeFileNoFollow } from '../paths/index.js';
 import { mintId, type PackRow } from '../session/index.js';
@@ -136,15 +137,19 @@ export class PackStore {
     return paths;
   }
 
-  async findSymbol(packId: string, name: string, kind: string | null, limit: number, run?: RunOptions): Promise<SymbolDefinition[]> {
-    return this.options.graph.read(findSymbolInPack, { packId, repoId: this.options.repoId, name, kind, limit: int(limit) }, run);
+  /** Definitions of a name in the pack's files; with the work's overlay, the files it changed are read from it. */
+  async findSymbol(packId: string, name: string, kind: string | null, limit: number, run?: RunOptions, overlay?: FactOverlay | null): Promise<SymbolDefinition[]> {
+    return this.options.graph.read(findSymbolInPack, { packId, repoId: this.options.repoId, ...overlayParams(overlay), name, kind, limit: int(limit) }, run);
   }
 
-  /** One-hop neighbours inside the pack; the pack's files come from the per-process cache, so the query starts at an index seek. */
-  async neighbours(pack: { id: string; hash: string }, start: { symbol: string | null; path: string | null }, limit: number, run?: RunOptions): Promise<NeighbourRow[]> {
+  /**
+   * One-hop neighbours inside the pack; the pack's files come from the per-process cache, so the query starts at an index seek.
+   * With the work's overlay, the files it changed are read from it.
+   */
+  async neighbours(pack: { id: string; hash: string }, start: { symbol: string | null; path: string | null }, limit: number, run?: RunOptions, overlay?: FactOverlay | null): Promise<NeighbourRow[]> {
     const paths = await this.files(pack, run);
     return this.options.graph.read(traceNeighbours, {
-      repoId: this.options.repoId, symbol: start.symbol, path: start.path, paths, relTypes: [...TRACE_REL_TYPES], limit: int(limit),
+      repoId: this.options.repoId, ...overlayParams(overlay), symbol: start.symbol, path: start.path, paths, relTypes: [...TRACE_REL_TYPES], limit: int(limit),
     }, run);
   }
 }

@@ -3,6 +3,8 @@ import { loadQuery } from '../graph/index.js';
 
 type Repo = { repoId: string };
 type Pack = Repo & { packId: string };
+/** A work's overlay (src/execution/overlay/): these paths are read from `overlayRepoId`, the others from `repoId`. */
+type Overlay = { overlayRepoId: string | null; overlayPaths: string[] };
 
 export const readActivePack = loadQuery<Repo & { workId: string }, { id: string; ref: string; hash: string; repoSnapshotId: string | null; strategyId: string | null; folders: string[] }>('plan/read-active-pack.cypher');
 
@@ -10,9 +12,9 @@ export const readPackFiles = loadQuery<Pack & { paths: string[] }, {
   path: string; domainAnchorIds: string[]; federationAppId: string | null; gridTable: boolean; apiBound: boolean; extractionFailed: boolean;
 }>('plan/read-pack-files.cypher');
 
-export const readExistingSymbols = loadQuery<Repo & { refs: Array<{ file: string; name: string }> }, { file: string; name: string }>('plan/read-existing-symbols.cypher');
+export const readExistingSymbols = loadQuery<Repo & Overlay & { refs: Array<{ file: string; name: string }> }, { file: string; name: string }>('plan/read-existing-symbols.cypher');
 
-export const readTagUsages = loadQuery<Repo & { paths: string[]; limit: Integer }, {
+export const readTagUsages = loadQuery<Repo & Overlay & { paths: string[]; limit: Integer }, {
   file: string; tag: string; family: string; lineStart: number | null; lineEnd: number | null; domainAnchorId: string | null;
 }>('plan/read-tag-usages.cypher');
 

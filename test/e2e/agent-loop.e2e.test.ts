@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../ingest/index.js';
 import type { TurnResponse } from '../../src/controller/envelope.schema.js';
+import { overlayRepoId } from '../../src/execution/overlay/overlay-id.js';
 import type { Graph } from '../../src/graph/graph.js';
 import type { PlanGraph, PlanGraphSchemaDocument } from '../../src/plan/index.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -95,6 +96,7 @@ describe('agent loop over MCP stdio', () => {
       return res;
     };
     const worktree = join(fixture.root, '.worktrees', workId);
+    const overlay = overlayRepoId(repoId, workId);
     const wtText = (file: string) => readFileSync(join(worktree, file), 'utf8');
     const artifactDir = (nodeId: string) => join(fixture.root, '.ai', 'tmp', 'work', workId, 'artifacts', nodeId);
     const readJson = (nodeId: string, file: string) => JSON.parse(readFileSync(join(artifactDir(nodeId), file), 'utf8')) as Record<string, unknown>;
@@ -121,10 +123,13 @@ describe('agent loop over MCP stdio', () => {
     const route = await patch('c-change-route', ORDERS_ROUTING, { type: 'ast_codemod', codemod: 'update_route_path_literal', params: { from: ':id/edit', to: ':id/change' } });
     expect(route.result).toMatchObject({ edits: [{ codemod: 'update_route_path_literal', changes: 1 }], reingest: { filesParsed: expect.any(Number) } });
     expect(wtText(ORDERS_ROUTING)).toContain(LINES.changeRoute);
-    // The graph follows the worktree: the Route node now carries the new path, the old one is gone.
-    const ordersRoutes = (await graph.read(nodesByLabel, { repoId, label: 'Route' })).map((r) => r.props).filter((r) => r.ownerFile === ORDERS_ROUTING);
+    // The work's overlay follows the worktree: its Route node carries the new path, the old one is gone there.
+    const routesIn = async (namespace: string) => (await graph.read(nodesByLabel, { repoId: namespace, label: 'Route' })).map((r) => r.props).filter((r) => r.ownerFile === ORDERS_ROUTING);
+    const ordersRoutes = await routesIn(overlay);
     expect(ordersRoutes.map((r) => r.fullPath).sort()).toEqual(['/orders', '/orders/:id', '/orders/:id/change']);
     expect(ordersRoutes.find((r) => r.fullPath === '/orders/:id/change')).toMatchObject({ segment: ':id/change', startLine: 10, component: 'OrderDetailComponent', snapshotId: (route.result.reingest as { snapshotId: string }).snapshotId });
+    // The repository's base keeps the checkout's facts until the merge.
+    expect((await routesIn(repoId)).map((r) => r.fullPath).sort()).toEqual(['/orders', '/orders/:id', '/orders/:id/edit']);
 
     // A partial rename (declaration only) first: the workspace test must catch it.
     await patch('c-route-table', ORDERS_ROUTING, { type: 'replace_text', oldText: LINES.routesConst, newText: LINES.orderRoutesConst });
@@ -142,7 +147,7 @@ describe('agent loop over MCP stdio', () => {
     expect(rename.result).toMatchObject({ edits: [{ codemod: 'rename_identifier_in_file', changes: 1 }] });
     expect(wtText(ORDERS_ROUTING)).toContain('RouterModule.forChild(orderRoutes)');
 
-    const fileNode = (await graph.read(nodesByLabel, { repoId, label: 'File' })).map((r) => r.props).find((f) => f.path === ORDERS_ROUTING);
+    const fileNode = (await graph.read(nodesByLabel, { repoId: overlay, label: 'File' })).map((r) => r.props).find((f) => f.path === ORDERS_ROUTING);
     expect(fileNode?.sha256).toBe(createHash('sha256').update(wtText(ORDERS_ROUTING)).digest('hex'));
 
     // replace_lexeme_in_file through run_automation_recipe (leases the file, edits only the worktree).
@@ -232,6 +237,11 @@ describe('agent loop over MCP stdio', () => {
     expect(mainText(ORDERS_ROUTING)).toContain(':id/change');
     expect(mainText(ORDERS_ROUTING)).not.toBe(originals.get(ORDERS_ROUTING));
     expect(existsSync(worktree)).toBe(false);
+    // The merge brought the files into the base through the incremental ingest; the overlay went at completion.
+    expect(merged.result).toMatchObject({ baseIngest: { status: 'ingested', overlayNodesDeleted: 0 } });
+    expect((await graph.read(nodesByLabel, { repoId, label: 'Route' })).map((r) => r.props).filter((r) => r.ownerFile === ORDERS_ROUTING).map((r) => r.fullPath).sort())
+      .toEqual(['/orders', '/orders/:id', '/orders/:id/change']);
+    expect(await graph.read(nodesByLabel, { repoId: overlay, label: 'File' })).toEqual([]);
     const reused = await call({ verb: 'execute_gated_side_effect', ...ids, args: { planNodeId: 'se-commit', sideEffectType: 'merge', approvalToken: token } });
     expect(reused.deny?.code).toBe('UNAUTHORIZED');
   });

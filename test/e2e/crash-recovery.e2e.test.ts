@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../ingest/index.js';
 import type { TurnResponse } from '../../src/controller/envelope.schema.js';
+import { overlayRepoId } from '../../src/execution/overlay/overlay-id.js';
 import type { Graph } from '../../src/graph/graph.js';
 import type { PlanGraph, PlanGraphSchemaDocument } from '../../src/plan/index.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -129,9 +130,11 @@ describe('operations survive kill -9 (real servers, real Neo4j, real git)', () =
     expect(retry.result).toMatchObject({ applied: true, edits: [{ codemod: 'update_import_specifier', changes: 1 }], takeover: { reason: 'owner_dead', write: 'already_applied' } });
     expect(count(wtText(ORDER_COLUMNS), LINES.helpersImportEsm)).toBe(1);
     expect(wtText(ORDER_COLUMNS)).toBe(originals.get(ORDER_COLUMNS)!.replace(LINES.helpersImport, LINES.helpersImportEsm));
-    // The graph was re-ingested from the written file by the retry.
-    const file = (await props('File')).find((f) => f.path === ORDER_COLUMNS);
-    expect(file?.sha256).toBe(sha(wtText(ORDER_COLUMNS)));
+    // The work's overlay was re-ingested from the written file by the retry; the base keeps the checkout's file.
+    const overlayFile = (await graph.read(nodesByLabel, { repoId: overlayRepoId(repoId, ids.workId), label: 'File' })).map((r) => r.props).find((f) => f.path === ORDER_COLUMNS);
+    expect(overlayFile?.sha256).toBe(sha(wtText(ORDER_COLUMNS)));
+    const baseFile = (await props('File')).find((f) => f.path === ORDER_COLUMNS);
+    expect(baseFile?.sha256).toBe(sha(originals.get(ORDER_COLUMNS)!));
     expect(await planNode('c-helpers-import')).toMatchObject({ outcome: 'succeeded' });
     await expectDoneOnce('op-crash-import-1', args, retry);
   });

@@ -19,7 +19,7 @@ const labelSetsWithKeys = loadQuery<{ repoId: string }, { labels: string[]; keys
  * @neo4j/graphql would silently answer null for it.
  */
 const OPTIONAL_IN_FIXTURE: Record<string, string[]> = {
-  Repo: ['remote'], // the fixture is not its own git repository, so it has no remote
+  Repo: ['remote', 'overlayOf', 'workId'], // the fixture is not its own git repository, so it has no remote; a repository is no work's overlay
   NavTrigger: ['menuEntry'], // only routerLinks bound to a loop over a menu array carry it
 };
 

@@ -3,6 +3,7 @@ import { AppError } from '../../errors/index.js';
 import { claimTtlMs } from '../../execution/idempotency/operation-owner.js';
 import { SideEffectService } from '../../execution/side-effects/side-effect-service.js';
 import { SIDE_EFFECT_TYPES } from '../../execution/side-effects/side-effect-target.js';
+import { processWarmProjects } from '../../execution/worktree/reingest-file.js';
 import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb } from '../verb.js';
@@ -57,7 +58,7 @@ export const executeGatedSideEffectVerb = defineVerb({
     if (!work) throw new TurnDenial('NOT_FOUND', { message: 'execute_gated_side_effect needs a workId.' });
     const service = new SideEffectService({
       graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot, config: ctx.config, plans: ctx.plans, now: ctx.now, claimTtlMs: claimTtlMs(ctx.config.mcp.turnTimeoutMs),
-      workspaces: new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }),
+      workspaces: new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }), log: ctx.log, projectCaches: processWarmProjects,
     });
     const pack = work.pack ? { ref: work.pack.ref, hash: work.pack.hash } : null;
     try {

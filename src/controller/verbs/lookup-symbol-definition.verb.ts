@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineVerb } from '../verb.js';
-import { readPackLines, requirePack, resolvePackFile } from './pack-scope.js';
+import { readPackLines, requirePack, resolvePackFile, workOverlay } from './pack-scope.js';
 
 const SOURCE_MAX_LINES = 80;
 
@@ -17,7 +17,7 @@ export const lookupSymbolDefinitionVerb = defineVerb({
   }),
   async run({ ctx, input }) {
     const { pack, files } = await requirePack(ctx);
-    const defs = await ctx.packs.findSymbol(pack.id, input.symbol, input.kind ?? null, input.maxResults ?? 20, { signal: ctx.signal });
+    const defs = await ctx.packs.findSymbol(pack.id, input.symbol, input.kind ?? null, input.maxResults ?? 20, { signal: ctx.signal }, await workOverlay(ctx));
     const definitions = [];
     for (const [i, def] of defs.entries()) {
       let source: string | undefined;

@@ -1,3 +1,5 @@
+import type { FactOverlay } from '../../execution/overlay/fact-overlay.js';
+import { WorkOverlays } from '../../execution/overlay/work-overlays.js';
 import { WorkspaceManager } from '../../execution/worktree/workspace-manager.js';
 import { isWithin, readTextCapped, requireRepoPath, resolveExisting, type ResolvedPath } from '../../paths/index.js';
 import type { PackSummary } from '../../pack/index.js';
@@ -51,6 +53,24 @@ async function workspaceRoot(ctx: VerbContext): Promise<string> {
     throw new TurnDenial('PATH_REJECTED', { message: 'The work\'s recorded workspace is outside the repository; refusing to read from it.', details: { reason: 'outside_root', workId } });
   }
   return ws.root;
+}
+
+const overlays = new WeakMap<VerbContext, Promise<FactOverlay | null>>();
+
+/**
+ * The work's overlay for this turn's graph reads: the facts of the files it changed in its workspace,
+ * which shadow the base's for those paths (src/execution/README.md, "Work isolation"). Only a
+ * PLAN_ACCEPTED work can have changed files (see `workspaceRoot`); others read the base. One lookup per turn.
+ */
+export function workOverlay(ctx: VerbContext): Promise<FactOverlay | null> {
+  let overlay = overlays.get(ctx);
+  if (!overlay) {
+    const workId = ctx.work?.work.id;
+    overlay = !workId || ctx.work?.work.state !== 'PLAN_ACCEPTED' ? Promise.resolve(null)
+      : new WorkOverlays({ graph: ctx.graph, repoId: ctx.repoId }).view(workId, { signal: ctx.signal });
+    overlays.set(ctx, overlay);
+  }
+  return overlay;
 }
 
 /**

@@ -37,7 +37,7 @@ export const runAutomationRecipeVerb = defineVerb({
     if (!view?.plan) throw new TurnDenial('ILLEGAL_TRANSITION', { message: 'This work has no accepted plan to execute.', suggestedAction: { verb: 'submit_execution_plan', reason: 'a recipe runs for a node of an accepted plan' } });
     const { files } = await requirePack(ctx);
     const workspace = await new WorkspaceManager({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot }).ensure(work.work.id, { signal: ctx.signal });
-    const recipes = new RecipeService({ graph: ctx.graph, repoId: ctx.repoId, config: ctx.config, plans: ctx.plans, reingest: { log: ctx.log, repoRoot: ctx.repoRoot, projectCaches: processWarmProjects } });
+    const recipes = new RecipeService({ graph: ctx.graph, repoId: ctx.repoId, config: ctx.config, plans: ctx.plans, reingest: { log: ctx.log, projectCaches: processWarmProjects } });
     const operations = new OperationStore({ graph: ctx.graph, repoId: ctx.repoId, claimTtlMs: claimTtlMs(ctx.config.mcp.turnTimeoutMs) });
     const workId = work.work.id;
     let claim: Exclude<OperationClaim, { kind: 'replay' }> | null = null;

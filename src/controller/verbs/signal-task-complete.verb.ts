@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LockService } from '../../execution/locks/lock-service.js';
 import { PlanLeases } from '../../execution/locks/plan-leases.js';
+import { WorkOverlays } from '../../execution/overlay/work-overlays.js';
 import { storeWorkRetrospective, workRetrospective } from '../../memory/index.js';
 import { completionDecision } from '../../plan/progress/progress.js';
 import { TurnDenial } from '../deny.js';
@@ -57,6 +58,8 @@ export const signalTaskCompleteVerb = defineVerb({
       result: { ...result, locks },
       effects: async (tx) => {
         Object.assign(locks, await leases.releaseAndHandOver(tx, work.id));
+        // The work ended: its overlay (the facts of its unmerged edits) goes with it; an approved merge brings the files into the base.
+        await new WorkOverlays({ graph: ctx.graph, repoId: ctx.repoId }).dropIn(tx, work.id);
         await storeWorkRetrospective(tx, ctx.repoId, work.id, result.retrospective);
       },
       ...(nextState ? { nextState } : {}),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fewShotsFor } from '../../memory/few-shots.js';
 import { defineVerb } from '../verb.js';
-import { requirePack, resolvePackFile } from './pack-scope.js';
+import { requirePack, resolvePackFile, workOverlay } from './pack-scope.js';
 
 export const traceSymbolGraphVerb = defineVerb({
   name: 'trace_symbol_graph',
@@ -19,7 +19,7 @@ export const traceSymbolGraphVerb = defineVerb({
     const { pack, files } = await requirePack(ctx);
     const path = input.filePath === undefined ? null : (await resolvePackFile(ctx, files, input.filePath)).relative;
     const limit = Math.min(input.maxNeighbours ?? ctx.config.limits.traceMaxNeighbours, ctx.config.limits.traceMaxNeighbours);
-    const rows = await ctx.packs.neighbours(pack, { symbol: input.symbol ?? null, path }, limit, { signal: ctx.signal });
+    const rows = await ctx.packs.neighbours(pack, { symbol: input.symbol ?? null, path }, limit, { signal: ctx.signal }, await workOverlay(ctx));
     const starts = [...new Map(rows.map((r) => [r.from.id, r.from])).values()];
     // Few-shot memories whose anchors cover the traced files (seed 000); only when there are some.
     const tracedPaths = [...new Set([path, ...starts.map((s) => s.path)].filter((p): p is string => typeof p === 'string'))];

@@ -157,8 +157,8 @@ export class PatchService {
     const patchedMs = Math.round(performance.now() - started);
     note(`wrote ${target} in the workspace (${patchedMs} ms)`);
 
-    const summary = await reingestWorkspaceFile(this.options, ws.root, target);
-    note(`re-ingested ${summary.files.parsed} file(s), snapshot ${summary.snapshotId}`);
+    const summary = await reingestWorkspaceFile(this.options, workId, ws.root, target);
+    note(`re-ingested ${summary.files.parsed} file(s) into the work overlay ${summary.repoId}, snapshot ${summary.snapshotId}`);
     failpoint('patch:after-reingest');
     const diff = intent.diff;
     let progress: PlanProgress;

@@ -49,7 +49,7 @@ export class RecipeService {
 
   constructor(private readonly options: {
     graph: Graph; repoId: string; config: Pick<Config, 'gates' | 'recipes' | 'limits'> & Partial<Pick<Config, 'locks'>>; plans: PlanService;
-    /** When given, an edit is re-ingested incrementally (like apply_code_patch) so the graph follows the worktree. */
+    /** When given, an edit is re-ingested incrementally into the work's overlay (like apply_code_patch), so the work's reads follow its worktree. */
     reingest?: Omit<ReingestOptions, 'graph' | 'repoId'>;
   }) {
     this.gates = new GateService({ graph: options.graph, repoId: options.repoId, gates: options.config.gates, plans: options.plans });
@@ -104,7 +104,7 @@ export class RecipeService {
       await this.locks.holdForMutation(req.workId, req.nodeId, [fileResource(file.path)], run);
       const edit = await runReplaceLexeme(req.worktreeRoot, { ...p, file: file.path }, this.options.config.limits.readMaxFileBytes, req.intent);
       if (this.options.reingest) {
-        const summary = await reingestWorkspaceFile({ graph: this.options.graph, repoId: this.options.repoId, ...this.options.reingest }, req.worktreeRoot, file.path);
+        const summary = await reingestWorkspaceFile({ graph: this.options.graph, repoId: this.options.repoId, ...this.options.reingest }, req.workId, req.worktreeRoot, file.path);
         Object.assign(edit, { reingest: { filesParsed: summary.files.parsed, snapshotId: summary.snapshotId, parseEvents: summary.events } });
       }
       // After a takeover the crashed owner may have marked the node already (marking twice would only rewrite the evidence).

@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config/index.js';
 import { AppError } from '../../errors/index.js';
+import type { TsProjectCache } from '../../../ingest/index.js';
 import type { Graph, RunOptions } from '../../graph/index.js';
 import { canonicalRepoPath, isWithin, readTextCapped, resolveExisting } from '../../paths/index.js';
 import type { PlanService } from '../../plan/plan-service.js';
@@ -9,7 +10,9 @@ import type { PlanProgress } from '../../plan/progress/progress.js';
 import { writeNodeArtifacts } from '../artifacts/artifact-writer.js';
 import { redactSecrets } from '../artifacts/redact-secrets.js';
 import { failpoint } from '../../runtime/failpoint.js';
+import { silentLogger, type Logger } from '../../runtime/logger.js';
 import { OperationStore, type OperationClaim } from '../idempotency/operation-store.js';
+import { mergeIntoBase } from '../overlay/merge-into-base.js';
 import { git } from '../worktree/git-cli.js';
 import type { Workspace, WorkspaceManager } from '../worktree/workspace-manager.js';
 import { ApprovalStore } from './approval-store.js';
@@ -49,6 +52,10 @@ export interface SideEffectServiceOptions {
   allowedStates?: readonly string[];
   /** How long an operation claim lives before a retry may take it over (`claimTtlMs(config.mcp.turnTimeoutMs)`). */
   claimTtlMs?: number;
+  /** Logs the base's ingest after a merge (default: silent). */
+  log?: Logger;
+  /** Warm ts-morph projects per root: the main checkout's makes the post-merge ingest parse only the merged files. */
+  projectCaches?: Map<string, TsProjectCache>;
 }
 
 type Held = Exclude<OperationClaim, { kind: 'replay' }>;
@@ -231,11 +238,19 @@ export class SideEffectService {
     await this.options.graph.write(markWorktreeMerged, {
       repoId: this.options.repoId, workId, mergeCommit: merged.mergeCommit, mergedInto: merged.target, removed: merged.worktreeRemoved, branchDeleted: merged.branchDeleted,
     }, run);
+    // The merged files reach the base (the repository's facts) only now, and the work's overlay goes.
+    const { graph, repoId, repoRoot, projectCaches } = this.options;
+    const baseIngest = await mergeIntoBase({ graph, repoId, repoRoot, log: this.options.log ?? silentLogger, ...(projectCaches ? { projectCaches } : {}) }, workId, merged.files, run);
+    // The worktree is gone: a later mutation cuts a fresh one at the same path, from the new HEAD, which its old warm project does not describe.
+    projectCaches?.delete(workspace.root);
     return {
-      result: { applied: true, mergeCommit: merged.mergeCommit, mergedInto: merged.target, previousHead: merged.head, files: merged.files, approvalId, worktreeRemoved: merged.worktreeRemoved, branchDeleted: merged.branchDeleted },
+      result: { applied: true, mergeCommit: merged.mergeCommit, mergedInto: merged.target, previousHead: merged.head, files: merged.files, approvalId, worktreeRemoved: merged.worktreeRemoved, branchDeleted: merged.branchDeleted, baseIngest },
       evidence: { mergeCommit: merged.mergeCommit, mergedInto: merged.target, approvalId },
       diffSummary: { mergeCommit: merged.mergeCommit, previousHead: merged.head, files: merged.files },
-      log: [`merge ${workspace.branch} into ${merged.target}: ${merged.mergeCommit} (approval ${approvalId})`, `worktree removed: ${merged.worktreeRemoved}; branch deleted: ${merged.branchDeleted}`],
+      log: [
+        `merge ${workspace.branch} into ${merged.target}: ${merged.mergeCommit} (approval ${approvalId})`, `worktree removed: ${merged.worktreeRemoved}; branch deleted: ${merged.branchDeleted}`,
+        `base ingest of ${baseIngest.files} merged file(s): ${baseIngest.status}${baseIngest.message ? ` (${baseIngest.message})` : ''}; overlay nodes deleted: ${baseIngest.overlayNodesDeleted}`,
+      ],
     };
   }
 

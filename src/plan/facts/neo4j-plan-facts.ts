@@ -1,3 +1,5 @@
+import { overlayParams } from '../../execution/overlay/fact-overlay.js';
+import { WorkOverlays } from '../../execution/overlay/work-overlays.js';
 import { int, type Graph, type RunOptions } from '../../graph/index.js';
 import {
   readActivePack, readAggridChains, readComponentContracts, readContractAnchors, readExistingSymbols, readFederationChains,
@@ -35,6 +37,7 @@ export const scopeAllowlistRefOf = (packId: string): string => `${packId}#files`
  */
 export class Neo4jPlanFacts implements PlanFacts {
   private pack: Promise<ActivePackRow | null> | undefined;
+  private overlay: Promise<ReturnType<typeof overlayParams>> | undefined;
 
   constructor(private readonly options: Neo4jPlanFactsOptions) {}
 
@@ -50,6 +53,16 @@ export class Neo4jPlanFacts implements PlanFacts {
       };
     })();
     return this.pack;
+  }
+
+  /**
+   * The work's overlay (memoised): the files it changed in its worktree are judged by its own facts, the
+   * others by the base's (src/execution/README.md, "Work isolation"). A work that changed nothing has none.
+   */
+  private overlayOf(): Promise<ReturnType<typeof overlayParams>> {
+    const { graph, repoId, workId, run } = this.options;
+    this.overlay ??= new WorkOverlays({ graph, repoId }).view(workId, run).then(overlayParams);
+    return this.overlay;
   }
 
   async activePack(): Promise<ActivePackFact | null> {
@@ -70,13 +83,13 @@ export class Neo4jPlanFacts implements PlanFacts {
     if (refs.length === 0) return [];
     const { graph, repoId, run } = this.options;
     const unique = [...new Map(refs.map((r) => [`${r.file}\u0000${r.name}`, { file: r.file, name: r.name }])).values()];
-    return graph.read(readExistingSymbols, { repoId, refs: unique.slice(0, PLAN_FACT_LIMITS.symbolRefs) }, run);
+    return graph.read(readExistingSymbols, { repoId, ...(await this.overlayOf()), refs: unique.slice(0, PLAN_FACT_LIMITS.symbolRefs) }, run);
   }
 
   async tagUsages(paths: readonly string[]): Promise<UsageFact[]> {
     if (paths.length === 0) return [];
     const { graph, repoId, run } = this.options;
-    const rows = await graph.read(readTagUsages, { repoId, paths: uniqueSorted(paths), limit: int(PLAN_FACT_LIMITS.usages) }, run);
+    const rows = await graph.read(readTagUsages, { repoId, ...(await this.overlayOf()), paths: uniqueSorted(paths), limit: int(PLAN_FACT_LIMITS.usages) }, run);
     return rows.flatMap((u) => (u.family === 'adp' || u.family === 'sdf') && u.lineStart !== null
       ? [{ file: u.file, tag: u.tag, family: u.family, lineStart: u.lineStart, lineEnd: u.lineEnd ?? u.lineStart, domainAnchorId: u.domainAnchorId }]
       : []);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../src/errors/index.js';
+import { overlayRepoId } from '../../../src/execution/overlay/overlay-id.js';
 import { PatchService } from '../../../src/execution/patches/patch-service.js';
 import { WorkspaceManager } from '../../../src/execution/worktree/workspace-manager.js';
 import type { Graph } from '../../../src/graph/graph.js';
@@ -16,7 +17,7 @@ import { git } from '../../support/agent-loop-fixture.js';
 import { denied } from '../../support/denied.js';
 
 const readSymbols = loadQuery<{ repoId: string; path: string }, { names: string[] }>('test-support/read-file-symbols.cypher');
-const readTagUsages = loadQuery<{ repoId: string; paths: string[]; limit: ReturnType<typeof int> }, { tag: string; lineStart: number }>('plan/read-tag-usages.cypher');
+const readTagUsages = loadQuery<{ repoId: string; overlayRepoId: string | null; overlayPaths: string[]; paths: string[]; limit: ReturnType<typeof int> }, { tag: string; lineStart: number }>('plan/read-tag-usages.cypher');
 const ROUTING = 'projects/host/src/app/app-routing.module.ts';
 
 /** The golden plan plus change nodes for the template, the service (symlink trap) and a file outside the pack. */
@@ -69,9 +70,14 @@ describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', 
     expect(readFileSync(join(wt, ORDERS_LIST_TS), 'utf8')).toContain("headerName: 'Order status'");
     expect(readFileSync(join(fixture.root, ORDERS_LIST_TS), 'utf8')).toBe(before);
     expect(git(fixture.root, 'status', '--porcelain', '--untracked-files=all')).not.toMatch(/orders-list|\.worktrees/);
-    const [symbols] = await graph.read(readSymbols, { repoId, path: ORDERS_LIST_TS });
+    // The edit is in the work's overlay; the repository's base keeps the checkout's facts.
+    const [symbols] = await graph.read(readSymbols, { repoId: overlayRepoId(repoId, caller.workId), path: ORDERS_LIST_TS });
     expect(symbols!.names).toContain('OrderListComponent');
     expect(symbols!.names).not.toContain('OrdersListComponent');
+    const [base] = await graph.read(readSymbols, { repoId, path: ORDERS_LIST_TS });
+    expect(base!.names).toContain('OrdersListComponent');
+    expect(base!.names).not.toContain('OrderListComponent');
+    expect(out.result).toMatchObject({ reingest: { mode: 'paths', filesParsed: 1 } });
     expect(out.progress).toMatchObject({ totalNodes: 6, completedNodes: 0 });
     const view = await planService(graph, repoId, fixture.root).readPlan(caller.workId);
     expect(view!.nodes.find((n) => n.nodeId === 'c-total-column')!.outcome).toBe('succeeded');
@@ -92,13 +98,19 @@ describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', 
     expect(reused.code).toBe('INVALID_ARGS');
   });
 
-  it('rewrites a template tag through the codemod in the worktree and the graph follows', async () => {
-    await service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, edits: [{ type: 'ast_codemod', codemod: 'rewrite_template_tag', params: { from: 'sdf-page-header', to: 'sdf-header' } }] });
+  it('rewrites a template tag through the codemod in the worktree and the work\'s overlay follows, not the base', async () => {
+    const out = await service.apply(caller, { planNodeId: 'c-template', targetFile: ORDERS_LIST_HTML, edits: [{ type: 'ast_codemod', codemod: 'rewrite_template_tag', params: { from: 'sdf-page-header', to: 'sdf-header' } }] });
+    // The component whose extraction read the template (the base's File.reads) is re-extracted into the overlay with it.
+    expect(out.result).toMatchObject({ reingest: { filesParsed: 2 } });
     const text = readFileSync(join(fixture.root, '.worktrees', caller.workId, ORDERS_LIST_HTML), 'utf8');
     expect(text.split('\n')[1]).toBe('  <sdf-header heading="Orders"></sdf-header>');
-    const usages = await graph.read(readTagUsages, { repoId, paths: [ORDERS_LIST_HTML], limit: int(50) });
+    const overlay = { overlayRepoId: overlayRepoId(repoId, caller.workId), overlayPaths: [ORDERS_LIST_HTML] };
+    const usages = await graph.read(readTagUsages, { repoId, ...overlay, paths: [ORDERS_LIST_HTML], limit: int(50) });
     expect(usages.map((u) => u.tag)).toContain('sdf-header');
     expect(usages.map((u) => u.tag)).not.toContain('sdf-page-header');
+    const base = await graph.read(readTagUsages, { repoId, overlayRepoId: null, overlayPaths: [], paths: [ORDERS_LIST_HTML], limit: int(50) });
+    expect(base.map((u) => u.tag)).toContain('sdf-page-header');
+    expect(base.map((u) => u.tag)).not.toContain('sdf-header');
   });
 
   it('denies a replace_text that does not match with the nearest match, writing nothing', async () => {

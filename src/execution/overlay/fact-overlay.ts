@@ -1,0 +1,16 @@
+/**
+ * What a work-scoped read needs to see a work's overlay (src/execution/README.md, "Work isolation"):
+ * the overlay's namespace and the paths it holds. For those paths the read takes the overlay's facts
+ * and ignores the base's; every other path is the base's.
+ */
+export interface FactOverlay {
+  /** The overlay's repoId (`overlayRepoId(base, workId)`). */
+  repoId: string;
+  /** Repo-relative paths the work changed and re-ingested into the overlay (sorted). */
+  paths: readonly string[];
+}
+
+/** The parameters a shadowing query takes: no overlay is an overlay of no paths. */
+export function overlayParams(overlay: FactOverlay | null | undefined): { overlayRepoId: string | null; overlayPaths: string[] } {
+  return overlay && overlay.paths.length > 0 ? { overlayRepoId: overlay.repoId, overlayPaths: [...overlay.paths] } : { overlayRepoId: null, overlayPaths: [] };
+}
