@@ -1,5 +1,5 @@
 // memory/friction-candidates.cypher — after a turn's friction is written: each (code, domain anchor) signature that the repository's works have now hit `threshold` times (distinct works) becomes, or strengthens, ONE pending plan_rule memory candidate (deterministic id; MERGE under the Memory id constraint, so two works crossing the threshold at once create one). The signature's FrictionSignature node is written first: its lock makes concurrent turns count each other's committed friction (signatures come sorted, so locks are taken in one order)
-// params: repoId: string, threshold: Integer, signatures: list<{code: string, anchorId: string, planRuleJson: string, note: string}>   returns: id, created: boolean, works: Integer, events: Integer
+// params: repoId: string, threshold: Integer, signatures: list<{code: string, anchorId: string, planRuleJson: string, note: string}>   returns: id, created: boolean, works: Integer, events: Integer, code: string, anchorId: string
 UNWIND $signatures AS sig
 MATCH (a:DomainAnchor {id: sig.anchorId})
 WHERE a.repoId = $repoId
@@ -22,6 +22,6 @@ ON CREATE SET m.repoId = $repoId, m.memoryId = m.id, m.state = 'pending', m.trig
 ON MATCH SET m.createdNow = false
 SET m.works = works, m.hits = events, m.updatedAt = datetime()
 MERGE (m)-[:APPLIES_TO]->(a)
-WITH m, works, events, m.createdNow AS created
+WITH m, works, events, m.createdNow AS created, sig
 REMOVE m.createdNow
-RETURN m.id AS id, created, works, events
+RETURN m.id AS id, created, works, events, sig.code AS code, sig.anchorId AS anchorId

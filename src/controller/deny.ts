@@ -1,5 +1,6 @@
 import { AppError, toAppError, type ErrorCode } from '../errors/index.js';
 import type { SuggestedAction } from './envelope.schema.js';
+import type { FrictionInput } from '../session/index.js';
 import type { Problem } from './turn-request.schema.js';
 
 /** Codes whose fix needs a person (start a server, fix credentials or config), not the agent. */
@@ -11,11 +12,11 @@ export class TurnDenial extends AppError {
   readonly problems: Problem[];
   readonly requiresHuman: boolean;
   /** Friction to record instead of one event for `code` (e.g. one per rejection code of a plan). */
-  readonly friction: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }> | undefined;
+  readonly friction: FrictionInput[] | undefined;
 
   constructor(code: ErrorCode, options: {
     message?: string; details?: Record<string, unknown>; suggestedAction?: SuggestedAction; problems?: Problem[]; requiresHuman?: boolean; cause?: unknown;
-    friction?: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>;
+    friction?: FrictionInput[];
   } = {}) {
     super(code, { message: options.message, details: options.details, cause: options.cause });
     this.suggestedAction = options.suggestedAction;

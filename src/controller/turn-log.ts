@@ -2,11 +2,11 @@ import { AppError } from '../errors/index.js';
 import { appendFrictionLedger } from '../memory/friction-ledger.js';
 import type { GraphTx } from '../graph/index.js';
 import type { Logger } from '../runtime/logger.js';
-import { deferredTurn, TurnOutbox, type LoadedWork, type TurnCommit, type WorkStore } from '../session/index.js';
+import { deferredTurn, TurnOutbox, type FrictionInput, type LoadedWork, type TurnCommit, type WorkStore } from '../session/index.js';
 import type { TurnFacts } from './envelope.js';
 import { isRunState, type RunState } from './states.js';
 
-type Friction = Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>;
+type Friction = FrictionInput[];
 
 /** Mutable record of one turn as it progresses (the timeout path reports whatever is known). */
 export interface Turn extends TurnFacts {

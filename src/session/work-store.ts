@@ -14,6 +14,20 @@ export interface LoadedWork {
   agentOwnerWorkId: string | null;
 }
 
+/**
+ * One refusal to record as a FrictionEvent: its code, strategy and domain anchors; for a refused plan
+ * also the nodes it refused (ids, and their JSON as submitted, capped) and the validator's first message,
+ * from which an accepted fix later scaffolds a few-shot memory (src/memory/README.md).
+ */
+export interface FrictionInput {
+  code: string;
+  strategyId: string;
+  domainAnchorIds: string[];
+  nodeIds?: string[];
+  nodesJson?: string[];
+  message?: string;
+}
+
 /** What one turn changes: tokens always; a state change only with the version the caller saw. */
 export interface TurnCommit {
   workId: string | null;
@@ -33,7 +47,7 @@ export interface TurnCommit {
     /** Paths the call named (filePath, targetFile). */
     files?: string[];
   };
-  friction: Array<{ code: string; strategyId: string; domainAnchorIds: string[] }>;
+  friction: FrictionInput[];
   /** Writes of the verb that belong to this commit (run after the version check, same transaction). */
   effects?: (tx: GraphTx) => Promise<void>;
 }
@@ -43,7 +57,7 @@ export type DeferredTurn = Omit<TurnCommit, 'transition' | 'effects'> & {
   /** When the turn was answered (ISO). */
   at: string;
   /** Friction events with their ids fixed, so a flush writes the same records every time. */
-  friction: Array<{ id: string; code: string; strategyId: string; domainAnchorIds: string[] }>;
+  friction: Array<FrictionInput & { id: string }>;
 };
 
 export interface CommitResult {
@@ -162,9 +176,10 @@ function turnProps(commit: Pick<TurnCommit, 'turn' | 'workId' | 'agentId' | 'tok
   return { ...commit.turn, repoId, workId: commit.workId, agentId: commit.agentId, tokens: commit.tokens };
 }
 
-function frictionRows(commit: Pick<TurnCommit, 'turn' | 'workId' | 'agentId'> & { friction: Array<{ id?: string; code: string; strategyId: string; domainAnchorIds: string[] }> }): Array<Record<string, unknown>> {
+function frictionRows(commit: Pick<TurnCommit, 'turn' | 'workId' | 'agentId'> & { friction: Array<FrictionInput & { id?: string }> }): Array<Record<string, unknown>> {
   return commit.friction.map((f) => ({
     id: f.id ?? mintId('fric'), code: f.code, verb: commit.turn.verb, workId: commit.workId, agentId: commit.agentId,
     runSessionId: commit.turn.runSessionId, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds, resolved: false,
+    nodeIds: f.nodeIds ?? [], nodesJson: f.nodesJson ?? [], message: f.message ?? null,
   }));
 }

@@ -30,7 +30,7 @@ export const readTurns = loadQuery<
 >('test-support/read-turns.cypher');
 export const readMemories = loadQuery<
   { repoId: string },
-  { id: string; state: string; enforcementType: string; trigger: string; works: number; hits: number; rejectionCodes: string[]; planRuleJson: string; anchors: string[] }
+  { id: string; state: string; enforcementType: string; trigger: string; works: number; hits: number; rejectionCodes: string[]; planRuleJson: string; fewShotJson: string | null; anchors: string[] }
 >('test-support/read-memories.cypher');
 export const readWorkRetrospective = loadQuery<{ workId: string; repoId: string }, { json: string | null }>('test-support/read-work-retrospective.cypher');
 

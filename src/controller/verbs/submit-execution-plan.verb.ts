@@ -15,7 +15,21 @@ export const MAX_LISTED_VIOLATIONS = 100;
 /** Most files listed per holding work in a lease refusal (every character is read by a model). */
 const MAX_LISTED_FILES = 20;
 
-function rejection(verdict: PlanVerdict, retriedPlanId: string | undefined): TurnDenial {
+/** Friction keeps at most this many refused nodes per code; a node whose JSON is longer than this is left out (never cut: it must parse). */
+const FRICTION_NODES = 3;
+const FRICTION_NODE_CHARS = 8000;
+
+/** The refused nodes of a submission, as submitted: the "before" of a few-shot a later fix scaffolds. */
+function refusedNodes(submission: unknown, nodeIds: readonly string[]): string[] {
+  const nodes = submission && typeof submission === 'object' && Array.isArray((submission as { nodes?: unknown }).nodes) ? (submission as { nodes: unknown[] }).nodes : [];
+  return nodeIds.slice(0, FRICTION_NODES).flatMap((id) => {
+    const node = nodes.find((n) => n && typeof n === 'object' && (n as { nodeId?: unknown }).nodeId === id);
+    const json = node ? JSON.stringify(node) : '';
+    return json && json.length <= FRICTION_NODE_CHARS ? [json] : [];
+  });
+}
+
+function rejection(verdict: PlanVerdict, retriedPlanId: string | undefined, submission: unknown): TurnDenial {
   const codes = [...new Set(verdict.violations.map((v) => v.code))].sort((a, b) => REJECTION_CODES.indexOf(a) - REJECTION_CODES.indexOf(b));
   const primary = codes[0] ?? 'PLAN_MISSING_REQUIRED_FIELDS';
   const listed = verdict.violations.slice(0, MAX_LISTED_VIOLATIONS);
@@ -32,7 +46,13 @@ function rejection(verdict: PlanVerdict, retriedPlanId: string | undefined): Tur
     },
     problems: listed.map((v) => ({ code: v.code, path: v.path, message: `${v.nodeId ? `[${v.nodeId}] ` : ''}${v.message} Fix: ${v.fixHint}` })),
     suggestedAction: { verb: 'submit_execution_plan', reason: 'apply every fix hint in deny.problems, then resubmit the whole plan' },
-    friction: verdict.friction.map((f) => ({ code: f.code, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds })),
+    friction: verdict.friction.map((f) => {
+      const first = verdict.violations.find((v) => v.code === f.code);
+      return {
+        code: f.code, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds, nodeIds: f.nodeIds.slice(0, FRICTION_NODES),
+        nodesJson: refusedNodes(submission, f.nodeIds), ...(first ? { message: `${first.message} Fix: ${first.fixHint}`.slice(0, 1000) } : {}),
+      };
+    }),
   });
 }
 
@@ -152,7 +172,7 @@ export const submitExecutionPlanVerb = defineVerb({
     const verdict = await ctx.plans.validate(work.id, submission, { signal: ctx.signal }, { leasesCheckedByCaller: true });
     if (!verdict.accepted || verdict.plan === null) {
       if (retryPlanId !== undefined) await ctx.plans.dropWaiting(work.id, retryPlanId, { signal: ctx.signal });
-      throw rejection(verdict, retryPlanId);
+      throw rejection(verdict, retryPlanId, submission);
     }
     const locks = await decideLeases(verdict.plan, verdict.strategyId);
     const acceptance = ctx.plans.acceptance(work.id, verdict.plan, retryPlanId);
