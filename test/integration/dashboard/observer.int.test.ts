@@ -6,6 +6,7 @@ import { fileResource } from '../../../src/execution/locks/lock-service.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { PackStore } from '../../../src/pack/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
+import { deferredTurn, mintId, WorkStore } from '../../../src/session/index.js';
 import { makeDispatcher, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { httpGet, openSse } from '../../support/http-client.js';
@@ -241,6 +242,26 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
         const seqs = events.map((e) => Number(e.id));
         expect(seqs).toEqual([...seqs].sort((p, q) => p - q));
         expect(new Set(events.map((e) => (JSON.parse(e.data) as TurnJson).id))).toEqual(wanted);
+      } finally {
+        stream.close();
+      }
+    });
+
+    it('streams turns the outbox writes late (answered while the graph was away) after those already sent, once', async () => {
+      const stream = await openSse(`${server.url}stream/events`);
+      try {
+        const answeredAt = new Date(Date.now() - 60_000);
+        const records = [1, 2].map((n) => deferredTurn({
+          workId: ids.x.workId, agentId: ids.x.agentId, tokens: 10, transition: null, friction: [],
+          turn: { id: mintId('trace'), runSessionId: null, verb: 'read_resource', outcome: 'ok', denyCodes: [], latencyMs: n, stateBefore: 'PLANNING', stateAfter: 'PLANNING', traceMeta: null },
+        }, answeredAt));
+        const store = new WorkStore({ graph, repoId });
+        expect(await store.logDeferred(records)).toBe(2);
+        expect(await store.logDeferred(records)).toBe(0);
+        const events = await stream.waitFor((e) => e.filter((x) => x.event === 'turn').length >= 2);
+        expect(events.map((e) => (JSON.parse(e.data) as TurnJson).id)).toEqual(records.map((r) => r.turn.id));
+        const { body } = await get<{ cursor: number }>('/turn?limit=1');
+        expect(events.map((e) => Number(e.id))).toEqual([body.cursor - 1, body.cursor]);
       } finally {
         stream.close();
       }
