@@ -35,7 +35,8 @@ export function registerObserveCommand(program: Command): void {
       const graph = await openGraph({ log });
       try {
         const server = await startDashboardServer({
-          graph, repoId, repoRoot, port, host: opts.host, log, anyPortIfBusy: opts.port === undefined && !envPort,
+          // With --repo-id the folder may not be that repository: /health then measures the checkout its last ingest read.
+          graph, repoId, repoRoot: opts.repoId ? undefined : repoRoot, port, host: opts.host, log, anyPortIfBusy: opts.port === undefined && !envPort,
         });
         if (opts.json) {
           process.stdout.write(`${JSON.stringify({ url: server.url, port: server.port, repoId })}\n`);

@@ -6,6 +6,8 @@ import { loadMigrations } from '../graph/schema-migrator.js';
 import { readSchemaVersion } from '../graph/schema.queries.js';
 import { listRepositories } from './dashboard.queries.js';
 
+type WorkingTree = { added: number; changed: number; deleted: number } | { error: string };
+
 export interface Health {
   /** `ok`: Neo4j answers and the schema is current; `degraded`: answers but migrations are pending; `down`: no answer. */
   status: 'ok' | 'degraded' | 'down';
@@ -19,13 +21,13 @@ export interface Health {
     files: number;
     ingestedAt: string | null;
     writing: boolean;
-    workingTree: { added: number; changed: number; deleted: number } | { error: string } | null;
+    workingTree: WorkingTree | null;
   };
 }
 
 /** Neo4j reachability, schema version and ingest freshness, for `/health`. Never throws. */
 export class HealthService {
-  constructor(private readonly options: { graph: Graph; repoId: string; repoRoot?: string; freshnessTimeoutMs?: number }) {}
+  constructor(private readonly options: { graph: Graph; repoId: string; repoRoot?: string; freshnessTimeoutMs?: number; freshnessCacheMs?: number }) {}
 
   async health(): Promise<Health> {
     const { graph, repoId } = this.options;
@@ -46,6 +48,8 @@ export class HealthService {
     const applied = schemaRow?.applied ? new Set(schemaRow.applied) : null;
     const pending = migrations.filter((m) => (applied ? !applied.has(m.file) : m.version > (schemaRow?.version ?? 0))).map((m) => m.file);
     const ingested = Boolean(repo?.snapshotId);
+    // The checkout the console was started in, else the one the last ingest read.
+    const root = this.options.repoRoot ?? repo?.root ?? undefined;
     return {
       status: pending.length > 0 ? 'degraded' : 'ok',
       neo4j: { reachable: true, uri: graph.connection.uri, version: server.version, edition: server.edition },
@@ -53,16 +57,30 @@ export class HealthService {
       repositories,
       observed: {
         repoId, ingested, files: repo?.files ?? 0, ingestedAt: repo?.ingestedAt ?? null, writing: repo?.writing ?? false,
-        workingTree: ingested && this.options.repoRoot ? await this.workingTree(this.options.repoRoot) : null,
+        workingTree: ingested && root ? await this.workingTree(root) : null,
       },
     };
   }
 
-  /** The incremental ingest's change detection (hashes only, nothing written), bounded in time. */
-  private async workingTree(root: string): Promise<{ added: number; changed: number; deleted: number } | { error: string }> {
+  private freshness: { root: string; at: number; result: Promise<WorkingTree> } | undefined;
+
+  /**
+   * The incremental ingest's change detection (hashes only, nothing written), bounded in time. It
+   * reads the whole working tree, so one answer serves every caller for `freshnessCacheMs`.
+   */
+  private workingTree(root: string): Promise<WorkingTree> {
+    const now = Date.now();
+    const cached = this.freshness;
+    if (cached && cached.root === root && now - cached.at < (this.options.freshnessCacheMs ?? 10_000)) return cached.result;
+    const result = this.measureWorkingTree(root);
+    this.freshness = { root, at: now, result };
+    return result;
+  }
+
+  private async measureWorkingTree(root: string): Promise<WorkingTree> {
     const timeoutMs = this.options.freshnessTimeoutMs ?? 5_000;
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<{ error: string }>((resolve) => {
+    const deadline = new Promise<WorkingTree>((resolve) => {
       timer = setTimeout(() => resolve({ error: `no answer within ${timeoutMs} ms` }), timeoutMs);
     });
     const check = checkFreshness(this.options.graph, root, this.options.repoId).then(

@@ -14,3 +14,15 @@ export function isLoopbackHostHeader(header: string | undefined): boolean {
 export function isLoopbackAddress(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
+
+/**
+ * Browsers mark requests another site's page makes (`Sec-Fetch-Site: cross-site`, or `same-site`
+ * for another localhost port). Such a page cannot read the answers (no CORS), but could still make
+ * the console work; only the console's own requests, typed addresses and link navigations to the
+ * page itself are served. Clients that send no such header (curl, scripts) are not affected.
+ */
+export function isForeignPageRequest(headers: { 'sec-fetch-site'?: string; 'sec-fetch-mode'?: string }, path: string): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site === undefined || site === 'same-origin' || site === 'none') return false;
+  return !(headers['sec-fetch-mode'] === 'navigate' && path === '/');
+}

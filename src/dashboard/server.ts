@@ -5,7 +5,7 @@ import type { Graph } from '../graph/index.js';
 import type { Logger } from '../runtime/logger.js';
 import { streamTurns } from './event-stream.js';
 import { HealthService } from './health.service.js';
-import { isLoopbackAddress, isLoopbackHostHeader } from './host-guard.js';
+import { isForeignPageRequest, isLoopbackAddress, isLoopbackHostHeader } from './host-guard.js';
 import { BASE_HEADERS, refuse, sendError } from './http-response.js';
 import { ObserverService } from './observer.service.js';
 import { loadPageAssets, PAGE_CSP } from './page-assets.js';
@@ -28,6 +28,8 @@ export interface DashboardServerOptions {
   anyPortIfBusy?: boolean;
   pollMs?: number;
   heartbeatMs?: number;
+  /** Concurrent `/stream/events` connections (default 32); more are answered 503. */
+  maxStreams?: number;
 }
 
 export interface DashboardServer {
@@ -49,6 +51,8 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   };
   const assets = loadPageAssets();
   const stopStreams = new AbortController();
+  const maxStreams = options.maxStreams ?? 32;
+  let openStreams = 0;
   const stream = { service: services.observer, log, pollMs: options.pollMs ?? 500, heartbeatMs: options.heartbeatMs ?? 15_000, batch: 100 };
 
   const server = createServer((req, res) => {
@@ -56,6 +60,7 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
       const url = new URL(req.url ?? '/', 'http://localhost');
       try {
         if (!isLoopbackHostHeader(req.headers.host)) return refuse(res, 403, 'UNAUTHORIZED', 'This console only answers requests addressed to localhost.');
+        if (isForeignPageRequest(req.headers as Record<string, string | undefined>, url.pathname)) return refuse(res, 403, 'UNAUTHORIZED', 'This console does not answer requests made by other sites\' pages.');
         if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'ILLEGAL_TRANSITION', 'The console is read-only: only GET and HEAD.', { allow: 'GET, HEAD' });
         const head = req.method === 'HEAD';
         const asset = assets.get(url.pathname);
@@ -68,7 +73,14 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
           // An EventSource reconnecting sends the last id it received; that wins over the page's first position.
           const from = parseLastEventId(req.headers['last-event-id']) ?? input.after ?? (await services.observer.streamPosition());
           if (head) return void res.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream; charset=utf-8' }).end();
-          return await streamTurns(req, res, from, stream, stopStreams.signal);
+          // Each stream polls the graph: bound them, so a runaway page cannot multiply the load.
+          if (openStreams >= maxStreams) return refuse(res, 503, 'BUSY', `${maxStreams} event streams are open; close one or retry later.`, { 'retry-after': '5' });
+          openStreams += 1;
+          try {
+            return await streamTurns(req, res, from, stream, stopStreams.signal);
+          } finally {
+            openStreams -= 1;
+          }
         }
         const route = JSON_ROUTES[url.pathname];
         if (!route) return refuse(res, 404, 'NOT_FOUND', `No such endpoint: ${url.pathname.slice(0, 100)}`);

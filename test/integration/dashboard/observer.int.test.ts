@@ -170,6 +170,32 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
       expect((await httpGet(`${server.url}health`, { headers: { host } })).status).toBe(200);
     });
 
+    it('refuses what another site\'s page asks for (Sec-Fetch-Site), but serves its own page and a link to it', async () => {
+      for (const site of ['cross-site', 'same-site']) {
+        const fetched = await httpGet(`${server.url}turn`, { headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'cors' } });
+        expect(fetched.status).toBe(403);
+        const framedStream = await httpGet(`${server.url}stream/events?x=1`, { headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors' } });
+        expect(framedStream.status).toBe(403);
+      }
+      expect((await httpGet(server.url, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } })).status).toBe(200);
+      expect((await httpGet(`${server.url}turn`, { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } })).status).toBe(200);
+      expect((await httpGet(`${server.url}turn`, { headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' } })).status).toBe(200);
+    });
+
+    it('bounds the open event streams: one more is answered 503 BUSY', async () => {
+      const small = await startDashboardServer({ graph, repoId, port: 0, log: silentLogger, pollMs: 100, maxStreams: 1 });
+      const first = await openSse(`${small.url}stream/events`);
+      try {
+        expect(first.status).toBe(200);
+        const second = await httpGet(`${small.url}stream/events`);
+        expect(second.status).toBe(503);
+        expect(JSON.parse(second.body).error).toMatchObject({ code: 'BUSY', retryable: true });
+      } finally {
+        first.close();
+        await small.close();
+      }
+    });
+
     it('sends no CORS headers, even to a cross-origin request', async () => {
       const answer = await httpGet(`${server.url}turn`, { headers: { origin: 'http://evil.example' } });
       expect(answer.status).toBe(200);
