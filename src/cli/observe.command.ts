@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/index.js';
 import { resolveRepoId } from '../config/repo-id.js';
-import { DEFAULT_DASHBOARD_PORT, startDashboardServer } from '../dashboard/index.js';
+import { DEFAULT_DASHBOARD_PORT, isLoopbackAddress, startDashboardServer } from '../dashboard/index.js';
+import { AppError } from '../errors/index.js';
 import { openGraph } from '../graph/connect.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { parsePort } from './graphql.command.js';
@@ -30,6 +31,10 @@ export function registerObserveCommand(program: Command): void {
       const envPort = process.env.GRAPHGATE_DASHBOARD_PORT;
       const port = opts.port !== undefined ? parsePort(opts.port) : envPort ? parsePort(envPort) : DEFAULT_DASHBOARD_PORT;
       const repoId = opts.repoId ?? (await resolveRepoId(repoRoot, loadConfig({ repoRoot }).config));
+      // Configuration mistakes fail before anything connects.
+      if (opts.host !== undefined && !isLoopbackAddress(opts.host)) {
+        throw new AppError('INVALID_CONFIG', { message: `The observer console binds only to loopback addresses (it has no authentication yet); got --host ${opts.host}.` });
+      }
       const log = createLogger((process.env.GRAPHGATE_LOG_LEVEL as LogLevel | undefined) ?? 'warn');
       if (!opts.json) stage('connecting to Neo4j…');
       const graph = await openGraph({ log });

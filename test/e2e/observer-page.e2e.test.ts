@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -115,5 +117,38 @@ describe('observer console page in headless Chromium', () => {
     expect(dialogs).toEqual([]);
     expect(foreign).toEqual([]);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  });
+});
+
+describe('graphgate observe (the command)', () => {
+  const run = promisify(execFile);
+
+  it('refuses a non-loopback --host: the console has no authentication yet', async () => {
+    const failed = await run(process.execPath, [MAIN, 'observe', '--host', '0.0.0.0', '--repo-id', 'any', '--json'], { env: serverEnv(null) }).then(() => null, (error: { code: number; stdout: string; stderr: string }) => error);
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toBe('');
+    expect(failed?.stderr).toContain('[INVALID_CONFIG]');
+  });
+
+  it('listens on GRAPHGATE_DASHBOARD_PORT, on 127.0.0.1', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const child = spawn(process.execPath, [MAIN, 'observe', '--repo-id', testNamespace('observe-port'), '--json'], {
+      env: { ...serverEnv(null), GRAPHGATE_DASHBOARD_PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout! }).once('line', resolve);
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      expect(JSON.parse(line)).toMatchObject({ url: `http://127.0.0.1:${port}/`, port });
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
   });
 });

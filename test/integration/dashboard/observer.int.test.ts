@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TurnResponseSchema, type TurnResponse } from '../../../src/controller/envelope.schema.js';
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
 import { startDashboardServer, type DashboardServer } from '../../../src/dashboard/index.js';
 import { fileResource } from '../../../src/execution/locks/lock-service.js';
-import type { Graph } from '../../../src/graph/graph.js';
+import { Graph } from '../../../src/graph/graph.js';
 import { PackStore } from '../../../src/pack/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { deferredTurn, mintId, WorkStore } from '../../../src/session/index.js';
 import { makeDispatcher, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { httpGet, openSse } from '../../support/http-client.js';
+import { TcpProxy } from '../../support/tcp-proxy.js';
 import { copyFixture, goldenFixturePlan, ingestedGitFixture, ORDERS_LIST_HTML, ORDERS_LIST_TS, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues } from '../../support/plan-fixture.js';
 
 const XSS_PROMPT = 'Rename <img src=x onerror="globalThis.__xss=1"> the </td></tr><script>globalThis.__xss=2</script> grid';
@@ -290,6 +291,34 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
         expect(events.map((e) => Number(e.id))).toEqual([body.cursor - 1, body.cursor]);
       } finally {
         stream.close();
+      }
+    });
+
+    it('survives Neo4j going away: says so on the stream and in /health and /turn (503), then resumes without losing a turn', async () => {
+      const proxy = await TcpProxy.start(inject('neo4j').uri);
+      const viaProxy = new Graph({ connection: { ...inject('neo4j'), uri: proxy.uri() }, log: silentLogger });
+      const viewer = await startDashboardServer({ graph: viaProxy, repoId, port: 0, log: silentLogger, pollMs: 100 });
+      const stream = await openSse(`${viewer.url}stream/events`);
+      try {
+        await proxy.cut();
+        const [down] = (await stream.waitFor((e) => e.some((x) => x.event === 'unavailable'))).filter((x) => x.event === 'unavailable');
+        expect(JSON.parse(down!.data)).toMatchObject({ code: 'GRAPH_UNAVAILABLE', retryable: true });
+        const health = await httpGet(`${viewer.url}health`);
+        expect(health.status).toBe(503);
+        expect(JSON.parse(health.body)).toMatchObject({ status: 'down', neo4j: { reachable: false, error: { code: 'GRAPH_UNAVAILABLE' } } });
+        const turns = await httpGet(`${viewer.url}turn`);
+        expect(turns.status).toBe(503);
+        expect(JSON.parse(turns.body).error).toMatchObject({ code: 'GRAPH_UNAVAILABLE', retryable: true });
+        // Committed (through the other connection) while the console cannot read.
+        const r = await turn({ verb: 'read_file_lines', ...ids.a, args: { filePath: ORDERS_LIST_TS, startLine: 1, endLine: 1 } });
+        await proxy.restore();
+        const events = await stream.waitFor((e) => e.some((x) => x.event === 'turn' && (JSON.parse(x.data) as TurnJson).id === r.traceRef), 15_000);
+        expect(events.map((e) => e.event)).toEqual(['unavailable', 'available', 'turn']);
+      } finally {
+        stream.close();
+        await viewer.close();
+        await viaProxy.close();
+        await proxy.close();
       }
     });
 
