@@ -57,8 +57,11 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
 
   const server = createServer((req, res) => {
     void (async () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      let path = '(unparsed)';
       try {
+        // Only the path and query of the request target count; its host part (if any) is ignored.
+        const url = new URL(`http://localhost${(req.url ?? '/').startsWith('/') ? req.url : `/${req.url}`}`);
+        path = url.pathname;
         if (!isLoopbackHostHeader(req.headers.host)) return refuse(res, 403, 'UNAUTHORIZED', 'This console only answers requests addressed to localhost.');
         if (isForeignPageRequest(req.headers as Record<string, string | undefined>, url.pathname)) return refuse(res, 403, 'UNAUTHORIZED', 'This console does not answer requests made by other sites\' pages.');
         if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'ILLEGAL_TRANSITION', 'The console is read-only: only GET and HEAD.', { allow: 'GET, HEAD' });
@@ -71,7 +74,10 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
         if (url.pathname === '/stream/events') {
           const input = parseQuery(StreamQuery, url.searchParams);
           // An EventSource reconnecting sends the last id it received; that wins over the page's first position.
-          const from = parseLastEventId(req.headers['last-event-id']) ?? input.after ?? (await services.observer.streamPosition());
+          const asked = parseLastEventId(req.headers['last-event-id']) ?? input.after;
+          // A position past the newest turn (the database was wiped or replaced) would wait for turns that never come.
+          const newest = await services.observer.streamPosition();
+          const from = asked === undefined ? newest : Math.min(asked, newest);
           if (head) return void res.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream; charset=utf-8' }).end();
           // Each stream polls the graph: bound them, so a runaway page cannot multiply the load.
           if (openStreams >= maxStreams) return refuse(res, 503, 'BUSY', `${maxStreams} event streams are open; close one or retry later.`, { 'retry-after': '5' });
@@ -86,7 +92,7 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
         if (!route) return refuse(res, 404, 'NOT_FOUND', `No such endpoint: ${url.pathname.slice(0, 100)}`);
         await route(services, { req, res, query: url.searchParams, head });
       } catch (error) {
-        sendError(res, error, log, url.pathname);
+        sendError(res, error, log, path);
       }
     })();
   });

@@ -322,6 +322,17 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
       }
     });
 
+    it('streams from the newest turn when Last-Event-ID is past it (a wiped or replaced database)', async () => {
+      const stream = await openSse(`${server.url}stream/events`, { 'last-event-id': '999999999' });
+      try {
+        const r = await turn({ verb: 'read_file_lines', ...ids.a, args: { filePath: ORDERS_LIST_TS, startLine: 1, endLine: 1 } });
+        const events = await stream.waitFor((e) => e.some((x) => x.event === 'turn'));
+        expect(events.map((e) => (JSON.parse(e.data) as TurnJson).id)).toEqual([r.traceRef]);
+      } finally {
+        stream.close();
+      }
+    });
+
     it('answers a malformed Last-Event-ID or after with 400', async () => {
       for (const [path, headers] of [['stream/events', { 'last-event-id': 'abc' }], ['stream/events?after=-1', {}], ['stream/events?x=1', {}]] as const) {
         const answer = await httpGet(`${server.url}${path}`, { headers });
