@@ -36,6 +36,21 @@ export interface WorkRow {
   agents: Array<{ id: string; actions: number; rejections: number; lastSeenAt: string | null }>;
 }
 
+export interface GateRunRow {
+  id: string;
+  workId: string;
+  nodeId: string | null;
+  hookId: string | null;
+  stepName: string;
+  passed: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  startedAt: string;
+  /** The last 2,000 characters of the step's output. */
+  outputTail: string;
+}
+
 export const listTurns = loadQuery<{ repoId: string; workId: string | null; agentId: string | null; limit: Integer }, { turn: TurnRow }>('dashboard/list-turns.cypher');
 export const turnsAfter = loadQuery<{ repoId: string; after: Integer; limit: Integer }, { turn: TurnRow }>('dashboard/turns-after.cypher');
 export const readTurnClock = loadQuery<{ repoId: string }, { seq: number }>('dashboard/read-turn-clock.cypher');
@@ -44,3 +59,4 @@ export const listErrors = loadQuery<{ repoId: string; workId: string | null; lim
 export const verbLatency = loadQuery<{ repoId: string; since: string }, { verb: string; turns: number; p50: number; p95: number; p99: number; max: number }>('dashboard/verb-latency.cypher');
 export const rejectionCounts = loadQuery<{ repoId: string; since: string }, { code: string; verb: string; count: number }>('dashboard/rejection-counts.cypher');
 export const listRepositories = loadQuery<{ limit: Integer }, { repoId: string; root: string | null; snapshotId: string | null; ingestedAt: string | null; writing: boolean }>('dashboard/list-repositories.cypher');
+export const listGateRuns = loadQuery<{ repoId: string; workId: string | null; limit: Integer }, { run: GateRunRow }>('dashboard/list-gate-runs.cypher');

@@ -1,8 +1,8 @@
 import type { Graph } from '../graph/index.js';
 import { int } from '../graph/index.js';
 import {
-  listErrors, listTurns, listWorks, readTurnClock, rejectionCounts, turnsAfter, verbLatency,
-  type ErrorTurnRow, type TurnRow, type WorkRow,
+  listErrors, listGateRuns, listTurns, listWorks, readTurnClock, rejectionCounts, turnsAfter, verbLatency,
+  type ErrorTurnRow, type GateRunRow, type TurnRow, type WorkRow,
 } from './dashboard.queries.js';
 
 export interface VerbLatency { verb: string; turns: number; p50: number; p95: number; p99: number; max: number }
@@ -59,6 +59,12 @@ export class ObserverService {
   async errors(filter: { workId?: string; limit: number }): Promise<ErrorTurnRow[]> {
     const rows = await this.options.graph.read(listErrors, { repoId: this.options.repoId, workId: filter.workId ?? null, limit: int(filter.limit) });
     return rows.map((r) => r.turn);
+  }
+
+  /** Gate step runs (validation), newest first. */
+  async gateRuns(filter: { workId?: string; limit: number }): Promise<GateRunRow[]> {
+    const rows = await this.options.graph.read(listGateRuns, { repoId: this.options.repoId, workId: filter.workId ?? null, limit: int(filter.limit) });
+    return rows.map((r) => r.run);
   }
 
   /** Per-verb latency percentiles and rejection counts of the turns of the last `windowHours`. */

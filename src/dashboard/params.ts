@@ -23,6 +23,12 @@ export const ErrorsQuery = z.strictObject({
   limit: whole(1, 500).default(50).describe('how many failures (1–500, default 50)'),
 });
 
+/** `/runs?workId&limit` — gate step runs, newest first. */
+export const RunsQuery = z.strictObject({
+  workId: id.optional().describe('only the gate runs of this work'),
+  limit: whole(1, 500).default(50).describe('how many runs (1–500, default 50)'),
+});
+
 /** `/metrics?windowHours` — percentiles and rejection counts over the last hours. */
 export const MetricsQuery = z.strictObject({
   windowHours: whole(1, 24 * 90).default(24).describe('how far back (1–2160 hours, default 24)'),

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HealthService } from './health.service.js';
 import { sendJson } from './http-response.js';
 import type { ObserverService } from './observer.service.js';
-import { EmptyQuery, ErrorsQuery, MetricsQuery, parseQuery, TurnQuery, WorksQuery } from './params.js';
+import { EmptyQuery, ErrorsQuery, MetricsQuery, parseQuery, RunsQuery, TurnQuery, WorksQuery } from './params.js';
 
 export interface RouteContext {
   req: IncomingMessage;
@@ -38,6 +38,10 @@ export const JSON_ROUTES: Record<string, JsonRoute> = {
   '/errors': async ({ observer }, { res, query, head }) => {
     const input = parseQuery(ErrorsQuery, query);
     sendJson(res, 200, { repoId: observer.repoId, errors: await observer.errors(input) }, head);
+  },
+  '/runs': async ({ observer }, { res, query, head }) => {
+    const input = parseQuery(RunsQuery, query);
+    sendJson(res, 200, { repoId: observer.repoId, runs: await observer.gateRuns(input) }, head);
   },
   '/metrics': async ({ observer }, { res, query, head }) => {
     const input = parseQuery(MetricsQuery, query);

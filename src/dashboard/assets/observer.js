@@ -74,6 +74,15 @@ async function loadWorks() {
   ], { 'data-work-id': w.id })), 'works-empty');
 }
 
+async function loadRuns() {
+  const { runs } = await getJson('/runs');
+  fill('runs', runs.map((r) => row([
+    cell(time(r.startedAt)), cell(r.workId), cell(r.nodeId), cell(r.stepName),
+    cell(r.timedOut ? 'timed out' : r.passed ? 'passed' : 'failed'), cell(r.exitCode, 'num'), cell(r.durationMs, 'num'),
+    cell(r.outputTail.split('\n').slice(-4).join('\n'), 'output'),
+  ], { 'data-run-id': r.id, class: r.passed ? 'passed' : 'failed' })), 'runs-empty');
+}
+
 async function loadMetrics() {
   const metrics = await getJson('/metrics');
   document.getElementById('window').textContent = `last ${metrics.windowHours} h`;
@@ -92,12 +101,12 @@ async function loadHealth() {
 }
 
 let refreshTimer = null;
-/** Works and metrics change with turns: refresh them at most once a second while turns stream in. */
+/** Works, gate runs and metrics change with turns: refresh them at most once a second while turns stream in. */
 function scheduleRefresh() {
   if (refreshTimer) return;
   refreshTimer = setTimeout(() => {
     refreshTimer = null;
-    Promise.all([loadWorks(), loadMetrics()]).catch((error) => setBadge('stream', error.message, false));
+    Promise.all([loadWorks(), loadRuns(), loadMetrics()]).catch((error) => setBadge('stream', error.message, false));
   }, 1000);
 }
 
@@ -121,7 +130,7 @@ async function start() {
     for (const turn of [...recent.turns].reverse()) showTurn(turn, false);
     document.getElementById('turns-empty').hidden = recent.turns.length > 0;
     follow(recent.cursor);
-    await Promise.all([loadWorks(), loadMetrics(), loadHealth()]);
+    await Promise.all([loadWorks(), loadRuns(), loadMetrics(), loadHealth()]);
   } catch (error) {
     setBadge('stream', `cannot load: ${error.message}`, false);
   }

@@ -14,6 +14,12 @@ import { TcpProxy } from '../../support/tcp-proxy.js';
 import { copyFixture, goldenFixturePlan, ingestedGitFixture, ORDERS_LIST_HTML, ORDERS_LIST_TS, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues } from '../../support/plan-fixture.js';
 
 const XSS_PROMPT = 'Rename <img src=x onerror="globalThis.__xss=1"> the </td></tr><script>globalThis.__xss=2</script> grid';
+// The validate node's gate step: a real process that fails and prints hostile text.
+const GATES = {
+  ...PLAN_TEST_GATES,
+  profiles: { default: { modes: { fast: PLAN_TEST_GATES.profiles.default!.modes.fast!.map((step) => (step.name === 'unit-orders'
+    ? { ...step, cmd: [process.execPath, '-e', "console.log('orders spec: <img src=x onerror=alert(1)> failed'); process.exit(1)"] } : step)) } } },
+};
 const patchArgs = { planNodeId: 'c-total-column', targetFile: ORDERS_LIST_TS, edits: [{ type: 'replace_text', oldText: "headerName: 'Status',", newText: "headerName: 'Order status'," }] };
 
 interface TurnJson { id: string; seq: number; verb: string; outcome: string; denyCodes: string[]; workId: string; agentId: string; latencyMs: number; files: string[] }
@@ -44,7 +50,7 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
   beforeAll(async () => {
     graph = openTestGraph();
     fixture = await ingestedGitFixture(graph, repoId);
-    ctl = makeDispatcher(graph, fixture.root, repoId, { config: testConfig(repoId, { gates: PLAN_TEST_GATES, locks: { overlapPolicy: 'reject', leaseSeconds: 900 } }) });
+    ctl = makeDispatcher(graph, fixture.root, repoId, { config: testConfig(repoId, { gates: GATES, locks: { overlapPolicy: 'reject', leaseSeconds: 900 } }) });
     const a = await newWork('Show the order total before the status in the orders grid');
     const b = await newWork('Show the order total before the status in the orders grid');
     const x = await newWork(XSS_PROMPT);
@@ -52,6 +58,11 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
     expect((await turn({ verb: 'submit_execution_plan', ...ids.a, args: { planGraph: a.plan } })).state).toBe('PLAN_ACCEPTED');
     expect((await turn({ verb: 'submit_execution_plan', ...ids.b, args: { planGraph: b.plan } })).deny?.code).toBe('EXEC_SIDE_EFFECT_COLLISION');
     expect((await turn({ verb: 'apply_code_patch', ...ids.a, args: patchArgs })).deny).toBeUndefined();
+    const validation = await turn({ verb: 'run_automation_recipe', ...ids.a, args: {
+      recipeId: 'run_targeted_validation', planNodeId: 'v-total-column', params: { step: 'unit-orders' },
+      artifactBundleRef: `.ai/tmp/work/${ids.a.workId}/artifacts/v-total-column`, diffSummaryRef: `.ai/tmp/work/${ids.a.workId}/artifacts/v-total-column/diff.summary.json`,
+    } });
+    expect(validation.result, JSON.stringify(validation.deny)).toMatchObject({ passed: false });
     expect((await turn({ verb: 'read_file_lines', ...ids.x, args: { filePath: '../../etc/passwd' } })).deny?.code).toBe('PATH_REJECTED');
     server = await startDashboardServer({ graph, repoId, repoRoot: fixture.root, port: 0, log: silentLogger, pollMs: 100 });
   }, 180_000);
@@ -69,7 +80,7 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
       expect(status).toBe(200);
       expect(body.repoId).toBe(repoId);
       expect(body.turns.map((t) => t.verb)).toEqual([
-        'read_file_lines', 'apply_code_patch', 'submit_execution_plan', 'submit_execution_plan', 'initialize_work', 'initialize_work', 'initialize_work',
+        'read_file_lines', 'run_automation_recipe', 'apply_code_patch', 'submit_execution_plan', 'submit_execution_plan', 'initialize_work', 'initialize_work', 'initialize_work',
       ]);
       const seqs = body.turns.map((t) => t.seq);
       expect(seqs).toEqual([...seqs].sort((p, q) => q - p));
@@ -81,7 +92,7 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
 
     it('filters by work and by agent, and bounds the count', async () => {
       const byWork = await get<{ turns: TurnJson[] }>(`/turn?workId=${ids.a.workId}`);
-      expect(byWork.body.turns.map((t) => t.verb)).toEqual(['apply_code_patch', 'submit_execution_plan', 'initialize_work']);
+      expect(byWork.body.turns.map((t) => t.verb)).toEqual(['run_automation_recipe', 'apply_code_patch', 'submit_execution_plan', 'initialize_work']);
       const byAgent = await get<{ turns: TurnJson[] }>(`/turn?agentId=${ids.b.agentId}`);
       expect(byAgent.body.turns.every((t) => t.agentId === ids.b.agentId)).toBe(true);
       expect(byAgent.body.turns).toHaveLength(2);
@@ -115,7 +126,7 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
     expect(status).toBe(200);
     const byId = new Map(body.works.map((w) => [w.id, w]));
     const a = byId.get(ids.a.workId)!;
-    expect(a).toMatchObject({ state: 'PLAN_ACCEPTED', agents: [expect.objectContaining({ id: ids.a.agentId, actions: 3, rejections: 0 })] });
+    expect(a).toMatchObject({ state: 'PLAN_ACCEPTED', agents: [expect.objectContaining({ id: ids.a.agentId, actions: 4, rejections: 0 })] });
     expect(a.worktree).toMatchObject({ kind: expect.any(String), root: expect.any(String) });
     expect(a.leases).toEqual(expect.arrayContaining([expect.objectContaining({ resource: fileResource(ORDERS_LIST_TS), nodeId: 'c-total-column', live: true })]));
     expect(byId.get(ids.b.workId)).toMatchObject({ state: 'PLANNING', worktree: null, leases: [], agents: [expect.objectContaining({ rejections: 1 })] });
@@ -140,12 +151,23 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
     const { body } = await get<{ windowHours: number; latency: Array<{ verb: string; turns: number; p50: number; p95: number; p99: number; max: number }>; rejections: Array<{ code: string; count: number }>; rejectionsByVerb: unknown[] }>('/metrics?windowHours=1');
     expect(body.windowHours).toBe(1);
     expect(body.latency.map((l) => [l.verb, l.turns])).toEqual([
-      ['apply_code_patch', 1], ['initialize_work', 3], ['read_file_lines', 1], ['submit_execution_plan', 2],
+      ['apply_code_patch', 1], ['initialize_work', 3], ['read_file_lines', 1], ['run_automation_recipe', 1], ['submit_execution_plan', 2],
     ]);
     for (const l of body.latency) expect(l.p50 <= l.p95 && l.p95 <= l.p99 && l.p99 <= l.max).toBe(true);
     expect(body.rejections).toEqual([{ code: 'EXEC_SIDE_EFFECT_COLLISION', count: 1 }, { code: 'PATH_REJECTED', count: 1 }]);
     expect(body.rejectionsByVerb).toEqual(expect.arrayContaining([{ code: 'PATH_REJECTED', verb: 'read_file_lines', count: 1 }]));
     expect((await get<unknown>('/metrics?windowHours=0')).status).toBe(400);
+  });
+
+  it('/runs lists the gate runs with their result and the tail of their output, and filters by work', async () => {
+    const { status, body } = await get<{ runs: Array<Record<string, unknown>> }>('/runs');
+    expect(status).toBe(200);
+    expect(body.runs).toEqual([expect.objectContaining({
+      workId: ids.a.workId, nodeId: 'v-total-column', hookId: 'h-unit', stepName: 'unit-orders', passed: false, exitCode: 1, timedOut: false,
+      outputTail: expect.stringContaining('orders spec: <img src=x onerror=alert(1)> failed'), startedAt: expect.any(String),
+    })]);
+    expect((await get<{ runs: unknown[] }>(`/runs?workId=${ids.b.workId}`)).body.runs).toEqual([]);
+    expect((await get<unknown>('/runs?limit=0')).status).toBe(400);
   });
 
   it('/health reports Neo4j, the schema version and the observed repository\'s ingest freshness', async () => {
