@@ -27,4 +27,15 @@ FOREACH (e IN d.friction |
   SET f = e, f.repoId = $repoId, f.at = datetime()
   CREATE (t)-[:RAISED]->(f)
   FOREACH (_ IN CASE WHEN w IS NULL THEN [] ELSE [1] END | CREATE (w)-[:HAD_FRICTION]->(f)))
-RETURN count(DISTINCT t) AS written
+// Numbered on the repository's turn clock after the rest (its lock is held until commit, so seq follows commit order).
+WITH collect(DISTINCT t) AS turns
+MERGE (clock:TurnClock {repoId: $repoId})
+SET clock._lock = true
+WITH turns, clock, coalesce(clock.seq, 0) AS base
+SET clock.seq = base + size(turns)
+REMOVE clock._lock
+WITH turns, base
+UNWIND range(0, size(turns) - 1) AS i
+WITH turns[i] AS t, base + i + 1 AS seq
+SET t.seq = seq
+RETURN count(t) AS written

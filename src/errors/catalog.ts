@@ -38,6 +38,7 @@ export const ERROR_CATALOG = {
   PORT_IN_USE: { message: 'A required port is already in use.', retryable: false },
   TIMEOUT: { message: 'The operation timed out.', retryable: true },
   UNAUTHORIZED: { message: 'Authentication is required for this operation.', retryable: false },
+  BUSY: { message: 'The server is at its limit for this kind of request; retry shortly.', retryable: true },
   INTERNAL: { message: 'An internal error occurred.', retryable: false },
   // Controller turn gating (src/controller/).
   VERB_RETIRED: { message: 'That verb was retired in the v2 lifecycle; use its replacement.', retryable: false },

@@ -1,0 +1,62 @@
+import type { Integer } from 'neo4j-driver';
+import { loadQuery } from '../graph/query-registry.js';
+
+/** One Turn node as the console shows it (src/session writes it; `seq` orders commits per repository). */
+export interface TurnRow {
+  id: string;
+  seq: number | null;
+  at: string;
+  workId: string | null;
+  agentId: string | null;
+  verb: string;
+  outcome: string;
+  denyCodes: string[];
+  latencyMs: number | null;
+  tokens: number | null;
+  stateBefore: string | null;
+  stateAfter: string | null;
+  files: string[] | null;
+}
+
+export type ErrorTurnRow = Pick<TurnRow, 'id' | 'seq' | 'at' | 'workId' | 'agentId' | 'verb' | 'outcome' | 'denyCodes' | 'stateBefore' | 'files'>;
+
+export interface WorkRow {
+  id: string;
+  state: string;
+  version: number;
+  originalPrompt: string | null;
+  usedTokens: number;
+  maxTokens: number;
+  totalNodes: number | null;
+  completedNodes: number | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  worktree: { kind: string; root: string; branch: string | null; baseCommit: string | null; mergedInto: string | null; removedAt: string | null } | null;
+  leases: Array<{ resource: string; nodeId: string | null; expiresAt: string | null; live: boolean }>;
+  agents: Array<{ id: string; actions: number; rejections: number; lastSeenAt: string | null }>;
+}
+
+export interface GateRunRow {
+  id: string;
+  workId: string;
+  nodeId: string | null;
+  hookId: string | null;
+  stepName: string;
+  passed: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  startedAt: string;
+  /** The last 2,000 characters of the step's output. */
+  outputTail: string;
+}
+
+export const listTurns = loadQuery<{ repoId: string; workId: string | null; agentId: string | null; limit: Integer }, { turn: TurnRow }>('dashboard/list-turns.cypher');
+export const turnsAfter = loadQuery<{ repoId: string; after: Integer; limit: Integer }, { turn: TurnRow }>('dashboard/turns-after.cypher');
+export const readTurnClock = loadQuery<{ repoId: string }, { seq: number }>('dashboard/read-turn-clock.cypher');
+export const listWorks = loadQuery<{ repoId: string; limit: Integer }, { work: WorkRow }>('dashboard/list-works.cypher');
+export const listErrors = loadQuery<{ repoId: string; workId: string | null; limit: Integer }, { turn: ErrorTurnRow }>('dashboard/list-errors.cypher');
+export const verbLatency = loadQuery<{ repoId: string; since: string }, { verb: string; turns: number; p50: number; p95: number; p99: number; max: number }>('dashboard/verb-latency.cypher');
+export const rejectionCounts = loadQuery<{ repoId: string; since: string }, { code: string; verb: string; count: number }>('dashboard/rejection-counts.cypher');
+export const listRepositories = loadQuery<{ limit: Integer }, { repoId: string; root: string | null; snapshotId: string | null; ingestedAt: string | null; writing: boolean }>('dashboard/list-repositories.cypher');
+export const listGateRuns = loadQuery<{ repoId: string; workId: string | null; limit: Integer }, { run: GateRunRow }>('dashboard/list-gate-runs.cypher');

@@ -1,0 +1,83 @@
+import type { Graph } from '../graph/index.js';
+import { int } from '../graph/index.js';
+import {
+  listErrors, listGateRuns, listTurns, listWorks, readTurnClock, rejectionCounts, turnsAfter, verbLatency,
+  type ErrorTurnRow, type GateRunRow, type TurnRow, type WorkRow,
+} from './dashboard.queries.js';
+
+export interface VerbLatency { verb: string; turns: number; p50: number; p95: number; p99: number; max: number }
+export interface RejectionCount { code: string; verb: string; count: number }
+
+export interface Metrics {
+  windowHours: number;
+  since: string;
+  latency: VerbLatency[];
+  /** Refusals per deny code (all verbs), most frequent first. */
+  rejections: Array<{ code: string; count: number }>;
+  /** The same per code and verb. */
+  rejectionsByVerb: RejectionCount[];
+}
+
+/** Read-only views of one repository's episodic plane (works, turns, leases) for the observer console. */
+export class ObserverService {
+  constructor(private readonly options: { graph: Graph; repoId: string; now?: () => Date }) {}
+
+  get repoId(): string {
+    return this.options.repoId;
+  }
+
+  /**
+   * The newest turns and the stream position to follow them from. The clock is read first in the same
+   * transaction, so a turn committed in between shows in both (clients dedupe by id), never in neither.
+   */
+  async recentTurns(filter: { workId?: string; agentId?: string; limit: number }): Promise<{ cursor: number; turns: TurnRow[] }> {
+    const { graph, repoId } = this.options;
+    return graph.readTx('dashboard/recent-turns', async (tx) => {
+      const [clock] = await tx.run(readTurnClock, { repoId });
+      const rows = await tx.run(listTurns, { repoId, workId: filter.workId ?? null, agentId: filter.agentId ?? null, limit: int(filter.limit) });
+      return { cursor: clock?.seq ?? 0, turns: rows.map((r) => r.turn) };
+    });
+  }
+
+  /** The seq of the last committed turn: a stream without a resume position starts there. */
+  async streamPosition(): Promise<number> {
+    const [row] = await this.options.graph.read(readTurnClock, { repoId: this.options.repoId });
+    return row?.seq ?? 0;
+  }
+
+  /** Turns committed after `after`, in commit order, at most `limit`. */
+  async turnsAfter(after: number, limit: number): Promise<TurnRow[]> {
+    const rows = await this.options.graph.read(turnsAfter, { repoId: this.options.repoId, after: int(after), limit: int(limit) });
+    return rows.map((r) => r.turn);
+  }
+
+  async works(limit: number): Promise<WorkRow[]> {
+    const rows = await this.options.graph.read(listWorks, { repoId: this.options.repoId, limit: int(limit) });
+    return rows.map((r) => r.work);
+  }
+
+  async errors(filter: { workId?: string; limit: number }): Promise<ErrorTurnRow[]> {
+    const rows = await this.options.graph.read(listErrors, { repoId: this.options.repoId, workId: filter.workId ?? null, limit: int(filter.limit) });
+    return rows.map((r) => r.turn);
+  }
+
+  /** Gate step runs (validation), newest first. */
+  async gateRuns(filter: { workId?: string; limit: number }): Promise<GateRunRow[]> {
+    const rows = await this.options.graph.read(listGateRuns, { repoId: this.options.repoId, workId: filter.workId ?? null, limit: int(filter.limit) });
+    return rows.map((r) => r.run);
+  }
+
+  /** Per-verb latency percentiles and rejection counts of the turns of the last `windowHours`. */
+  async metrics(windowHours: number): Promise<Metrics> {
+    const { graph, repoId } = this.options;
+    const since = new Date((this.options.now?.() ?? new Date()).getTime() - windowHours * 3_600_000).toISOString();
+    const [latency, byVerb] = await graph.readTx('dashboard/metrics', async (tx) => [
+      await tx.run(verbLatency, { repoId, since }),
+      await tx.run(rejectionCounts, { repoId, since }),
+    ] as const);
+    const totals = new Map<string, number>();
+    for (const row of byVerb) totals.set(row.code, (totals.get(row.code) ?? 0) + row.count);
+    const rejections = [...totals].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+    return { windowHours, since, latency, rejections, rejectionsByVerb: byVerb };
+  }
+}

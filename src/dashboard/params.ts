@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { AppError } from '../errors/index.js';
+
+// Ids are shown and used as $params only; the pattern keeps control, bidi and markup characters out.
+const id = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'only letters, digits and . _ : -');
+const whole = (min: number, max: number) => z.string().regex(/^\d{1,9}$/, 'a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+
+/** `/turn?workId&agentId&limit` — recent turns, newest first. */
+export const TurnQuery = z.strictObject({
+  workId: id.optional().describe('only the turns of this work'),
+  agentId: id.optional().describe('only the turns of this agent'),
+  limit: whole(1, 500).default(50).describe('how many turns (1–500, default 50)'),
+});
+
+/** `/worktrees?limit` — works, most recently active first. */
+export const WorksQuery = z.strictObject({
+  limit: whole(1, 500).default(100).describe('how many works (1–500, default 100)'),
+});
+
+/** `/errors?workId&limit` — refused and insufficient-pack turns, newest first. */
+export const ErrorsQuery = z.strictObject({
+  workId: id.optional().describe('only the failures of this work'),
+  limit: whole(1, 500).default(50).describe('how many failures (1–500, default 50)'),
+});
+
+/** `/runs?workId&limit` — gate step runs, newest first. */
+export const RunsQuery = z.strictObject({
+  workId: id.optional().describe('only the gate runs of this work'),
+  limit: whole(1, 500).default(50).describe('how many runs (1–500, default 50)'),
+});
+
+/** `/metrics?windowHours` — percentiles and rejection counts over the last hours. */
+export const MetricsQuery = z.strictObject({
+  windowHours: whole(1, 24 * 90).default(24).describe('how far back (1–2160 hours, default 24)'),
+});
+
+/** `/stream/events?after` — SSE; `after` (a seq) is the first position for clients that cannot send Last-Event-ID. */
+export const StreamQuery = z.strictObject({
+  after: whole(0, 999_999_999).optional().describe('stream turns committed after this seq'),
+});
+
+/** The `Last-Event-ID` header (the seq of the last turn the client received): absent → undefined, malformed → INVALID_ARGS. */
+export function parseLastEventId(header: string | string[] | undefined): number | undefined {
+  if (header === undefined || header === '') return undefined;
+  const parsed = whole(0, 999_999_999).safeParse(header);
+  if (!parsed.success) throw new AppError('INVALID_ARGS', { message: 'Invalid Last-Event-ID.', details: { problems: [{ path: 'Last-Event-ID', message: 'a turn seq (a whole number)' }] } });
+  return parsed.data;
+}
+
+export const EmptyQuery = z.strictObject({});
+
+/** Parses a URL's query with a strict schema; a repeated key or any problem is INVALID_ARGS listing them. */
+export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
+  const input: Record<string, string> = {};
+  const repeated: string[] = [];
+  for (const [key, value] of params) {
+    if (Object.hasOwn(input, key)) repeated.push(key);
+    input[key] = value;
+  }
+  if (repeated.length > 0) {
+    throw new AppError('INVALID_ARGS', { message: 'A query parameter was given more than once.', details: { problems: repeated.map((key) => ({ path: key, message: 'given more than once' })) } });
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError('INVALID_ARGS', {
+      message: 'Invalid query parameters.',
+      details: { problems: parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(query)', message: i.message })) },
+    });
+  }
+  return parsed.data;
+}
