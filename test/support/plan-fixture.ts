@@ -170,3 +170,20 @@ export async function acceptPlan(graph: Graph, repoId: string, plans: PlanServic
   await graph.writeTx('test', plans.acceptance(workId, plan).write);
   await graph.write(setWorkState, { workId, repoId, state: 'PLAN_ACCEPTED', usedTokens: null, totalNodes: null, completedNodes: null });
 }
+
+/**
+ * A work opened through a dispatcher's `initialize_work` with the fixture pack, and two plans for it: the
+ * golden one (accepted) and its twin whose first change names a gate that does not exist
+ * (PLAN_VERIFICATION_WEAK) — the refusal the memory tests turn into friction.
+ */
+export async function workWithWeakTwin(
+  turn: (args: Record<string, unknown>) => Promise<{ workId?: string; agentId?: string }>, graph: Graph, repoId: string, root: string,
+): Promise<{ ids: { workId: string; agentId: string }; good: PlanGraph; weak: PlanGraph }> {
+  const init = await turn({ verb: 'initialize_work', originalPrompt: 'Show the order total before the status in the orders grid' });
+  const ids = { workId: init.workId!, agentId: init.agentId! };
+  await new PackStore({ graph, repoId, repoRoot: root }).create({ workId: ids.workId, files: PACK_FILES });
+  const good = goldenFixturePlan((await planService(graph, repoId, root).schemaFor(ids.workId)).envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`);
+  const weak = structuredClone(good);
+  (weak.nodes[0] as Extract<PlanGraph['nodes'][number], { kind: 'change' }>).verificationHooks[0]!.ref = 'npm-test';
+  return { ids, good, weak };
+}

@@ -5,14 +5,11 @@ import { ingestRepository } from '../../../ingest/index.js';
 import { TurnResponseSchema, type TurnResponse } from '../../../src/controller/envelope.schema.js';
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
 import type { Graph } from '../../../src/graph/graph.js';
-import { PackStore } from '../../../src/pack/index.js';
-import type { PlanGraph } from '../../../src/plan/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { makeDispatcher, readTurns, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { copyFixture, PLAN_TEST_GATES, workWithWeakTwin } from '../../support/plan-fixture.js';
 
-const CHAIN = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
 
 // Issue 13, friction ledger: each refusal is a FrictionEvent with `resolved: false`; a later ok turn of
 // the same work and verb resolves it; both are exported to .ai/tmp/friction-ledger.jsonl (switchable).
@@ -25,14 +22,8 @@ describe('friction is resolved by a later pass of the same check and exported to
   /** A work refused once (a gate that does not exist: PLAN_VERIFICATION_WEAK), then accepted with the fixed plan. */
   async function refusedThenAccepted(ctl: TurnDispatcher): Promise<{ workId: string; agentId: string; refusalTurn: string; acceptTurn: string }> {
     const turn = async (args: Record<string, unknown>): Promise<TurnResponse> => TurnResponseSchema.parse(await ctl.turn(args));
-    const init = await turn({ verb: 'initialize_work', originalPrompt: 'Show the order total before the status in the orders grid' });
-    const ids = { workId: init.workId!, agentId: init.agentId! };
-    await new PackStore({ graph, repoId, repoRoot: fixture.root }).create({ workId: ids.workId, files: PACK_FILES });
-    const schema = await planService(graph, repoId, fixture.root).schemaFor(ids.workId);
-    const good: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, CHAIN);
-    const bad = structuredClone(good);
-    (bad.nodes[0] as Extract<PlanGraph['nodes'][number], { kind: 'change' }>).verificationHooks[0]!.ref = 'npm-test';
-    const refused = await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: bad } });
+    const { ids, good, weak } = await workWithWeakTwin(turn, graph, repoId, fixture.root);
+    const refused = await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: weak } });
     expect(refused.deny?.code).toBe('PLAN_VERIFICATION_WEAK');
     const accepted = await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: good } });
     expect(accepted.state).toBe('PLAN_ACCEPTED');

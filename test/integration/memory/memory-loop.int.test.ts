@@ -6,14 +6,11 @@ import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js'
 import type { Graph } from '../../../src/graph/graph.js';
 import type { FewShotExample } from '../../../src/memory/few-shots.js';
 import { transitionByPerson } from '../../../src/memory/index.js';
-import { PackStore } from '../../../src/pack/index.js';
-import type { PlanGraph } from '../../../src/plan/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { makeDispatcher, readMemories, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, ORDERS_LIST_TS, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues } from '../../support/plan-fixture.js';
+import { copyFixture, ORDERS_LIST_TS, PLAN_TEST_GATES, workWithWeakTwin } from '../../support/plan-fixture.js';
 
-const CHAIN = `chain:aggrid:${ORDERS_LIST_HTML}:3`;
 const SETTINGS = { ...DEFAULT_MEMORY_CONFIG, autoPromotableEnforcementTypes: [...DEFAULT_MEMORY_CONFIG.autoPromotableEnforcementTypes], humanApprovalRequired: [...DEFAULT_MEMORY_CONFIG.humanApprovalRequired] };
 
 // Issue 13, friction → few-shot: works refused in one folder and then accepted with a fix leave a
@@ -28,14 +25,8 @@ describe('a refusal and its accepted fix become a few-shot the next work sees (r
 
   /** A new work, refused once for a gate that does not exist (PLAN_VERIFICATION_WEAK), then (fix) accepted with the right gate. */
   async function work(fix: boolean): Promise<{ workId: string; agentId: string }> {
-    const init = await turn({ verb: 'initialize_work', originalPrompt: 'Show the order total before the status in the orders grid' });
-    const ids = { workId: init.workId!, agentId: init.agentId! };
-    await new PackStore({ graph, repoId, repoRoot: fixture.root }).create({ workId: ids.workId, files: PACK_FILES });
-    const schema = await planService(graph, repoId, fixture.root).schemaFor(ids.workId);
-    const good: PlanGraph = goldenFixturePlan(schema.envelope as unknown as EnvelopeValues, CHAIN);
-    const bad = structuredClone(good);
-    (bad.nodes[0] as Extract<PlanGraph['nodes'][number], { kind: 'change' }>).verificationHooks[0]!.ref = 'npm-test';
-    expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: bad } })).deny?.code).toBe('PLAN_VERIFICATION_WEAK');
+    const { ids, good, weak } = await workWithWeakTwin(turn, graph, repoId, fixture.root);
+    expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: weak } })).deny?.code).toBe('PLAN_VERIFICATION_WEAK');
     if (fix) expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: good } })).state).toBe('PLAN_ACCEPTED');
     return ids;
   }
