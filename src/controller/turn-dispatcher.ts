@@ -57,6 +57,14 @@ export interface TurnCall {
   resourcesListed?: boolean;
 }
 
+/** The memory plan rules a plan verdict (a result or a refusal's details) applied: `<memoryId>:satisfied|violated`. */
+function memoryRulesOf(carrier: unknown): string[] {
+  const results = carrier && typeof carrier === 'object' ? (carrier as { memoryRuleResults?: unknown }).memoryRuleResults : undefined;
+  if (!Array.isArray(results)) return [];
+  return results.flatMap((r: { memoryId?: unknown; source?: unknown; applicable?: unknown; satisfied?: unknown }) =>
+    r && r.source === 'memory' && r.applicable === true && typeof r.memoryId === 'string' ? [`${r.memoryId}:${r.satisfied ? 'satisfied' : 'violated'}`] : []);
+}
+
 function salvageId(raw: unknown, key: string): string | null {
   const value = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>)[key] : undefined;
   return typeof value === 'string' && SAFE_ID.test(value) ? value : null;
@@ -259,6 +267,7 @@ export class TurnDispatcher {
       turn.transition = { expectedVersion: work.version, nextState: 'BLOCKED_BUDGET' };
     }
     const kind = outcome.outcome ?? 'ok';
+    turn.memoryRules = memoryRulesOf(outcome.result);
     await this.turnLog.commit(services.sessions, turn, kind, [], { signal, traceMeta, effects: outcome.effects });
     turn.finished = true;
     const response = buildEnvelope({ facts: turn, outcome: kind, result: outcome.result, suggestedAction: outcome.suggestedAction }, this.deps());
@@ -276,6 +285,7 @@ export class TurnDispatcher {
     const codes = denial.friction?.map((f) => f.code) ?? [denial.code];
     if (denial.code === 'VERSION_CONFLICT') turn.transition = null;
     if (turn.transition?.nextState !== 'BLOCKED_BUDGET') turn.transition = null;
+    turn.memoryRules = memoryRulesOf(denial.details);
     if (first && !turn.committed) {
       if (services) await this.turnLog.denied(services.sessions, turn, codes, denial.friction, signal);
       else this.turnLog.defer(turn, 'denied', codes, denial.friction);

@@ -26,6 +26,8 @@ export interface Turn extends TurnFacts {
   finished: boolean;
   /** The repository paths the call named (filePath, targetFile): the retrospective's hotspots. */
   files?: string[];
+  /** Memory plan rules the turn's plan was checked against (`<memoryId>:satisfied|violated`): the memory enforcement metric. */
+  memoryRules?: string[];
 }
 
 /**
@@ -117,7 +119,7 @@ export class TurnLog {
         id: turn.traceRef, runSessionId: turn.runSessionId, verb: turn.verb, outcome, denyCodes,
         latencyMs: Math.round(performance.now() - turn.started), stateBefore: turn.stateBefore,
         stateAfter: turn.transition?.nextState ?? turn.state, traceMeta: traceMeta ? JSON.stringify(traceMeta) : null,
-        files: turn.files ?? [],
+        files: turn.files ?? [], memoryRules: turn.memoryRules ?? [],
       },
       friction: friction ?? denyCodes.map((code) => ({ code, strategyId: 'unselected', domainAnchorIds: [] })),
     };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loadConfig } from '../config/index.js';
 import { AppError } from '../errors/index.js';
 import { loadQuery, type Graph } from '../graph/index.js';
-import { sweepMemories, transitionByPerson } from '../memory/index.js';
+import { memoryMetrics, sweepMemories, transitionByPerson } from '../memory/index.js';
 import { listMemories, showMemory } from '../memory/review.js';
 import { parseArgs } from './resolver-args.js';
 
@@ -36,7 +36,7 @@ async function swept(graph: Graph, id: string): Promise<{ root: string; settings
 type Resolver = (source: unknown, args: Record<string, unknown>) => Promise<unknown>;
 
 /**
- * `memories` / `memory` (typeDefs: graph-schema/typedefs/memory-review.graphql) and, when mutations are
+ * `memories` / `memory` / `memoryMetrics` (typeDefs: graph-schema/typedefs/memory-review.graphql) and, when mutations are
  * enabled (the token guards them), `approveMemory` / `rejectMemory` / `retireMemory`
  * (typeDefs: mutations/memory-review.graphql) — the operations of `graphgate memory`, on src/memory.
  */
@@ -51,6 +51,11 @@ export function memoryResolvers(graph: Graph, options: { mutations: boolean }): 
       const input = parseArgs(listArgs, args);
       await swept(graph, input.repoId);
       return listMemories(graph, input.repoId, { ...(input.state ? { state: input.state } : {}), ...(input.limit ? { limit: input.limit } : {}) });
+    },
+    async memoryMetrics(_source, args) {
+      const input = parseArgs(z.strictObject({ repoId }), args);
+      await repository(graph, input.repoId);
+      return memoryMetrics(graph, input.repoId);
     },
     async memory(_source, args) {
       const input = parseArgs(oneArgs, args);

@@ -46,6 +46,8 @@ export interface TurnCommit {
     traceMeta: string | null;
     /** Paths the call named (filePath, targetFile). */
     files?: string[];
+    /** Memory plan rules the turn's plan was checked against: `<memoryId>:satisfied|violated` (memory metrics). */
+    memoryRules?: string[];
   };
   friction: FrictionInput[];
   /** Writes of the verb that belong to this commit (run after the version check, same transaction). */

@@ -62,6 +62,8 @@ describe('memory review over GraphQL (real Neo4j)', () => {
     expect(JSON.parse((shown.data!.memory as { memoryJson: string }).memoryJson)).toMatchObject({ memoryId: 'mem-a', state: 'pending', planRule: { denyCode: 'PLAN_VERIFICATION_WEAK' } });
     expect((await post(readOnly, SHOW, { repoId, id: 'mem-none' })).data!.memory).toBeNull();
     expect(codes(await post(readOnly, APPROVE, { repoId, id: 'mem-a' }, TOKEN))).toEqual(['MUTATIONS_DISABLED']);
+    const metrics = await post(readOnly, 'query($repoId: String!) { memoryMetrics(repoId: $repoId) { friction { events resolutionRate } memoriesByState { state count } enforcement { planSubmissions enforcementRate } } }', { repoId });
+    expect(metrics.data!.memoryMetrics).toEqual({ friction: { events: 0, resolutionRate: null }, memoriesByState: [{ state: 'pending', count: 2 }], enforcement: { planSubmissions: 0, enforcementRate: null } });
   });
 
   it('refuses bad arguments with INVALID_ARGS and an unknown repository with NOT_FOUND', async () => {

@@ -5,7 +5,7 @@ import { TurnResponseSchema, type TurnResponse } from '../../../src/controller/e
 import type { TurnDispatcher } from '../../../src/controller/turn-dispatcher.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import type { FewShotExample } from '../../../src/memory/few-shots.js';
-import { transitionByPerson } from '../../../src/memory/index.js';
+import { memoryMetrics, transitionByPerson } from '../../../src/memory/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { makeDispatcher, readMemories, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
@@ -74,5 +74,21 @@ describe('a refusal and its accepted fix become a few-shot the next work sees (r
     await transitionByPerson({ graph, repoId, root: fixture.root, id: shot!.id, to: 'approved', who: 'person:reviewer', why: 'good example', now: new Date(), settings: SETTINGS });
     const shown = (await trace()).result.fewShots as FewShotExample[];
     expect(shown).toEqual([expect.objectContaining({ memoryId: shot!.id, state: 'approved', before: expect.stringContaining('"npm-test"') })]);
+  });
+
+  it('holds the next plan to the approved plan_rule, and the metrics count friction resolved and plans checked', async () => {
+    const [, rule] = await memories();
+    await transitionByPerson({ graph, repoId, root: fixture.root, id: rule!.id, to: 'approved', who: 'person:reviewer', why: 'keep', now: new Date(), settings: SETTINGS });
+    const { ids, weak } = await workWithWeakTwin(turn, graph, repoId, fixture.root);
+    const refused = await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: weak } });
+    expect(refused.deny?.code).toBe('PLAN_VERIFICATION_WEAK');
+    const results = (refused.deny!.details as { memoryRuleResults: Array<{ memoryId: string; source: string; applicable: boolean }> }).memoryRuleResults;
+    expect(results).toContainEqual(expect.objectContaining({ memoryId: `memory:${rule!.id}`, source: 'memory', applicable: true }));
+    const metrics = await memoryMetrics(graph, repoId);
+    // Works 1 and 2 were refused then fixed; works 3, 4 and 5 were refused only.
+    expect(metrics.friction).toEqual({ events: 5, resolved: 2, resolutionRate: 0.4 });
+    expect(metrics.memoriesByState).toEqual([{ state: 'approved', count: 2 }]);
+    expect(metrics.enforcement).toMatchObject({ planSubmissions: 7, checkedAgainstMemories: 1 });
+    expect(metrics.enforcement.rulesSatisfied + metrics.enforcement.rulesViolated).toBe(1);
   });
 });

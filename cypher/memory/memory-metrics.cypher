@@ -1,0 +1,19 @@
+// memory/memory-metrics.cypher — a repository's memory metrics (issue 13): friction events and how many a later pass of the same check resolved, memories per state, and plan submissions checked against an active memory's plan rule with what happened
+// params: repoId: string   returns: frictionEvents: Integer, frictionResolved: Integer, memoriesByState: list<{state: string, count: Integer}>, planSubmissions: Integer, checkedAgainstMemories: Integer, rulesSatisfied: Integer, rulesViolated: Integer
+CALL () {
+  MATCH (f:FrictionEvent) WHERE f.repoId = $repoId
+  RETURN count(f) AS frictionEvents, count(CASE WHEN f.resolved THEN 1 END) AS frictionResolved
+}
+CALL () {
+  OPTIONAL MATCH (m:Memory) WHERE m.repoId = $repoId
+  WITH m.state AS state, count(m) AS n WHERE state IS NOT NULL
+  ORDER BY state
+  RETURN collect({state: state, count: n}) AS memoriesByState
+}
+CALL () {
+  MATCH (t:Turn) WHERE t.repoId = $repoId AND t.verb = 'submit_execution_plan'
+  WITH coalesce(t.memoryRules, []) AS rules
+  RETURN count(*) AS planSubmissions, count(CASE WHEN size(rules) > 0 THEN 1 END) AS checkedAgainstMemories,
+    sum(size([r IN rules WHERE r ENDS WITH ':satisfied'])) AS rulesSatisfied, sum(size([r IN rules WHERE r ENDS WITH ':violated'])) AS rulesViolated
+}
+RETURN frictionEvents, frictionResolved, memoriesByState, planSubmissions, checkedAgainstMemories, rulesSatisfied, rulesViolated
