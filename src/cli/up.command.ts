@@ -4,6 +4,9 @@ import { openGraph } from '../graph/connect.js';
 import { LocalNeo4j } from '../graph/local-neo4j/index.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { packageRoot } from '../runtime/package-root.js';
+import { loadConfig } from '../config/index.js';
+import { resolveRepoId } from '../config/repo-id.js';
+import { DEFAULT_DASHBOARD_PORT, startDashboardServer } from '../dashboard/index.js';
 import { DEFAULT_GRAPHQL_PORT, parsePort } from './graphql.command.js';
 import { action, stage, untilSignal } from './output.js';
 
@@ -15,19 +18,21 @@ interface UpFlags {
   repoId?: string;
   ingest: boolean;
   graphqlPort?: string;
+  observePort?: string;
   watch?: boolean;
 }
 
-/** `graphgate up` (what `npm start` runs): Neo4j, schema, ingest, GraphQL — then waits until interrupted. */
+/** `graphgate up` (what `npm start` runs): Neo4j, schema, ingest, GraphQL, the observer console — then waits until interrupted. */
 export function registerUpCommand(program: Command): void {
   program
     .command('up')
-    .description('start everything: the local Neo4j (unless NEO4J_URI is set), the schema, an ingest of the repository, and GraphQL')
+    .description('start everything: the local Neo4j (unless NEO4J_URI is set), the schema, an ingest of the repository, GraphQL and the observer console')
     .option('--repo <path>', 'repository to ingest (default: GRAPHGATE_REPO, else the bundled sample workspace)')
     .option('--repo-id <id>', 'use this repoId instead of the one derived from the git remote or path')
     .option('--no-ingest', 'skip the ingest step')
     .option('--watch', 'keep the graph current: re-ingest changed files while the server runs')
     .option('--graphql-port <n>', `GraphQL port (default ${DEFAULT_GRAPHQL_PORT}, or a free one when taken)`)
+    .option('--observe-port <n>', `observer console port (default ${DEFAULT_DASHBOARD_PORT}, or a free one when taken)`)
     .action(action(async (opts: UpFlags) => {
       const { createTsProjectCache, ingestRepository, summaryLines, terminalProgress, watchRepository } = await import('../../ingest/index.js');
       const { graphqlConfigFromEnv, resolveGraphqlConfig, startGraphqlServer } = await import('../graphql/index.js');
@@ -43,10 +48,12 @@ export function registerUpCommand(program: Command): void {
         const settings = { repoId: opts.repoId };
         // The watcher re-parses only what changed against the project the first ingest filled.
         const projectCache = opts.watch ? createTsProjectCache() : undefined;
+        let ingestedRepoId: string | undefined;
         if (opts.ingest || opts.watch) {
           stage(`ingesting ${root}…`);
           const progress = terminalProgress();
           const summary = await ingestRepository({ graph, root, log, settings, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop());
+          ingestedRepoId = summary.repoId;
           lines.push(...summaryLines(summary).map((l) => `  ${l}`));
         }
         const watcher = opts.watch
@@ -55,18 +62,25 @@ export function registerUpCommand(program: Command): void {
         if (watcher) lines.push(`  watching ${root} for changes`);
         const port = opts.graphqlPort === undefined ? DEFAULT_GRAPHQL_PORT : parsePort(opts.graphqlPort);
         const server = await startGraphqlServer({ graph, port, log, config, anyPortIfBusy: opts.graphqlPort === undefined });
+        // The observer console shows the ingested repository's works and turns (the same repoId the MCP server uses).
+        const repoId = ingestedRepoId ?? opts.repoId ?? (await resolveRepoId(root, loadConfig({ repoRoot: root }).config));
+        const observer = await startDashboardServer({
+          graph, repoId, repoRoot: root, log, port: opts.observePort === undefined ? DEFAULT_DASHBOARD_PORT : parsePort(opts.observePort), anyPortIfBusy: opts.observePort === undefined,
+        });
         process.stdout.write(
           [
             'graphgate is up.',
             ...lines,
             ...(local ? [`Neo4j Browser: ${local.browserUrl}  (user neo4j, password in ${local.passwordFile})`] : []),
             `GraphiQL:      ${server.url}`,
+            `Observer:      ${observer.url}`,
             'stop with Ctrl+C (the Neo4j server keeps running; `graphgate db stop` stops it)',
           ].join('\n') + '\n',
         );
         const signal = await untilSignal();
         stage(`${signal}: stopping…`);
         await watcher?.close();
+        await observer.close();
         await server.close();
       } finally {
         await graph.close();

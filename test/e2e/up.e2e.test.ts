@@ -36,9 +36,9 @@ describe('graphgate up (npm start)', () => {
     await graph.close();
   });
 
-  it('connects to Neo4j, ingests the sample workspace, serves GraphQL over it, and stops cleanly on SIGTERM', async () => {
+  it('connects to Neo4j, ingests the sample workspace, serves GraphQL and the observer console over it, and stops cleanly on SIGTERM', async () => {
     const neo4j = inject('neo4j');
-    child = spawn('node', [cli, 'up', '--graphql-port', '0', '--repo-id', repoId], {
+    child = spawn('node', [cli, 'up', '--graphql-port', '0', '--observe-port', '0', '--repo-id', repoId], {
       env: { ...process.env, NEO4J_URI: neo4j.uri, NEO4J_USERNAME: neo4j.username, NEO4J_PASSWORD: neo4j.password },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -55,6 +55,11 @@ describe('graphgate up (npm start)', () => {
       }),
     });
     expect(await response.json()).toEqual({ data: { files: [{ path: 'angular.json', kind: 'json' }] } });
+    // The observer console of the same repository is up beside it.
+    const observer = /Observer:\s+(\S+)/.exec(out)?.[1] ?? '';
+    const health = await fetch(new URL('/health', observer));
+    expect(health.status).toBe(200);
+    expect(JSON.stringify(await health.json())).toContain(repoId);
     const exited = new Promise<number | null>((resolve) => child?.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
