@@ -1,5 +1,5 @@
 // session/commit-turn.cypher — records one turn in one statement: tokens and (version-checked) state change on the work, the Turn (with its commit-ordered seq), agent counters, friction
-// params: workId: string|null, repoId, agentId: string|null, tokens: Integer, nextState: string|null, expectedVersion: Integer|null, turn: map, rejected: Integer, friction: list<map>   returns: applied, seenVersion, version, state, usedTokens
+// params: workId: string|null, repoId, agentId: string|null, tokens: Integer, nextState: string|null, expectedVersion: Integer|null, turn: map, rejected: Integer, friction: list<map>   returns: applied, seenVersion, version, state, usedTokens, openFriction: boolean
 OPTIONAL MATCH (w:Work {id: $workId})
 WHERE w.repoId = $repoId
 // Writing first takes the work's write lock, so the version read next cannot go stale before the SET.
@@ -32,4 +32,6 @@ FOREACH (e IN $friction |
   SET f = e, f.repoId = $repoId, f.at = datetime()
   CREATE (t)-[:RAISED]->(f)
   FOREACH (_ IN CASE WHEN w IS NULL THEN [] ELSE [1] END | CREATE (w)-[:HAD_FRICTION]->(f)))
-RETURN applied, seenVersion, w.version AS version, w.state AS state, w.usedTokens AS usedTokens
+// Whether the work has open friction from this verb: only then does an ok turn run resolve-friction.cypher.
+RETURN applied, seenVersion, w.version AS version, w.state AS state, w.usedTokens AS usedTokens,
+  CASE WHEN w IS NULL THEN false ELSE EXISTS { (w)-[:HAD_FRICTION]->(f:FrictionEvent {verb: $turn.verb}) WHERE coalesce(f.resolved, false) = false } END AS openFriction

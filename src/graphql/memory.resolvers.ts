@@ -19,18 +19,23 @@ const oneArgs = z.strictObject({ repoId, id: memoryId });
 const changeArgs = z.strictObject({ repoId, id: memoryId, why: why.nullish() });
 const rejectArgs = z.strictObject({ repoId, id: memoryId, why });
 
-/** The repository's checkout and memory settings (its config), as `graphgate memory` resolves them for the CLI. */
-async function repository(graph: Graph, id: string): Promise<{ root: string; settings: ReturnType<typeof loadConfig>['config']['memory'] }> {
+/** The repository's checkout (its `.ai/` holds the config and the changelog); NOT_FOUND when never ingested. */
+async function requireRepositoryRoot(graph: Graph, id: string): Promise<string> {
   const [row] = await graph.read(repositoryRoot, { repoId: id });
   if (!row?.root) throw new AppError('NOT_FOUND', { message: `No ingested repository ${id}.`, details: { repoId: id } });
-  return { root: row.root, settings: loadConfig({ repoRoot: row.root }).config.memory };
+  return row.root;
 }
 
-/** The lifecycle clock first, so a review sees the states a sweep would give now (as the CLI does). */
+/**
+ * Before a person's transition: the repository's memory settings, and the lifecycle clock applied (as the
+ * CLI does), so the transition is checked against the state a sweep gives now. Queries write nothing: they
+ * show the stored states, which the next initialize_work or transition sweeps.
+ */
 async function swept(graph: Graph, id: string): Promise<{ root: string; settings: ReturnType<typeof loadConfig>['config']['memory'] }> {
-  const repo = await repository(graph, id);
-  await sweepMemories({ graph, repoId: id, root: repo.root, now: new Date(), settings: repo.settings });
-  return repo;
+  const root = await requireRepositoryRoot(graph, id);
+  const settings = loadConfig({ repoRoot: root }).config.memory;
+  await sweepMemories({ graph, repoId: id, root, now: new Date(), settings });
+  return { root, settings };
 }
 
 type Resolver = (source: unknown, args: Record<string, unknown>) => Promise<unknown>;
@@ -49,17 +54,17 @@ export function memoryResolvers(graph: Graph, options: { mutations: boolean }): 
   const query: Record<string, Resolver> = {
     async memories(_source, args) {
       const input = parseArgs(listArgs, args);
-      await swept(graph, input.repoId);
+      await requireRepositoryRoot(graph, input.repoId);
       return listMemories(graph, input.repoId, { ...(input.state ? { state: input.state } : {}), ...(input.limit ? { limit: input.limit } : {}) });
     },
     async memoryMetrics(_source, args) {
       const input = parseArgs(z.strictObject({ repoId }), args);
-      await repository(graph, input.repoId);
+      await requireRepositoryRoot(graph, input.repoId);
       return memoryMetrics(graph, input.repoId);
     },
     async memory(_source, args) {
       const input = parseArgs(oneArgs, args);
-      await swept(graph, input.repoId);
+      await requireRepositoryRoot(graph, input.repoId);
       try {
         const detail = await showMemory(graph, input.repoId, input.id);
         return { memoryJson: JSON.stringify(detail.memory), anchors: detail.anchors, transitions: detail.transitions };

@@ -47,7 +47,7 @@ export const commitTurn = loadQuery<
     workId: string | null; repoId: string; agentId: string | null; tokens: Integer; nextState: string | null; expectedVersion: Integer | null;
     turn: Record<string, unknown>; rejected: Integer; friction: Array<Record<string, unknown>>;
   },
-  { applied: boolean; seenVersion: number | null; version: number | null; state: string | null; usedTokens: number | null }
+  { applied: boolean; seenVersion: number | null; version: number | null; state: string | null; usedTokens: number | null; openFriction: boolean }
 >('session/commit-turn.cypher');
 export const workFrictionCounts = loadQuery<{ repoId: string; workId: string; codes: string[] }, { code: string; count: number }>('session/work-friction-counts.cypher');
 export const resolveFriction = loadQuery<{ repoId: string; workId: string; verb: string; turnId: string }, { id: string; code: string }>('session/resolve-friction.cypher');

@@ -135,7 +135,7 @@ export class WorkStore {
       if (commit.effects) await commit.effects(tx);
       if (commit.workId && friction.length > 0 && this.options.scaffoldFromRejections !== false) await recordFrictionCandidates(tx, repoId, commit.friction, this.options.rejectionThreshold ?? REJECTION_THRESHOLD);
       // The same check passing later in the same work resolves what it raised (seed 000's `resolved`).
-      const resolved = commit.workId && commit.turn.outcome === 'ok'
+      const resolved = commit.workId && commit.turn.outcome === 'ok' && row?.openFriction
         ? (await tx.run(resolveFriction, { repoId, workId: commit.workId, verb: commit.turn.verb, turnId: commit.turn.id })).map((r) => r.id)
         : [];
       const counts = commit.workId && friction.length > 0

@@ -19,7 +19,7 @@ const MAX_LISTED_FILES = 20;
 const FRICTION_NODES = 3;
 const FRICTION_NODE_CHARS = 8000;
 
-/** The refused nodes of a submission, as submitted: the "before" of a few-shot a later fix scaffolds. */
+/** The refused nodes of a plan (parsed, else as submitted): the "before" of a few-shot a later fix scaffolds. */
 function refusedNodes(submission: unknown, nodeIds: readonly string[]): string[] {
   const nodes = submission && typeof submission === 'object' && Array.isArray((submission as { nodes?: unknown }).nodes) ? (submission as { nodes: unknown[] }).nodes : [];
   return nodeIds.slice(0, FRICTION_NODES).flatMap((id) => {
@@ -50,7 +50,8 @@ function rejection(verdict: PlanVerdict, retriedPlanId: string | undefined, subm
       const first = verdict.violations.find((v) => v.code === f.code);
       return {
         code: f.code, strategyId: f.strategyId, domainAnchorIds: f.domainAnchorIds, nodeIds: f.nodeIds.slice(0, FRICTION_NODES),
-        nodesJson: refusedNodes(submission, f.nodeIds), ...(first ? { message: `${first.message} Fix: ${first.fixHint}`.slice(0, 1000) } : {}),
+        // The parsed plan when the schema passed: its nodes have the same shape as the accepted fix's (defaults filled), so the few-shot shows only real changes.
+        nodesJson: refusedNodes(verdict.plan ?? submission, f.nodeIds), ...(first ? { message: `${first.message} Fix: ${first.fixHint}`.slice(0, 1000) } : {}),
       };
     }),
   });
