@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import type { Logger } from '../../src/runtime/logger.js';
 import { invalidateRouteIndex } from '../extractors/routes/index.js';
+import { forgetModuleResolutions } from '../extractors/support/modules.js';
+import { forgetSideFiles, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
 import { isTypeScriptKind } from './file-kind.js';
 import { withLibrarySources } from './library-paths.js';
 import { tsConfigCandidates } from './tsconfig-locate.js';
@@ -51,12 +53,15 @@ export function createTsProject(root: string, log: Logger): Project {
         continue;
       }
       withLibrarySources(project, root, dirname(tsConfigFilePath));
+      registerProjectRoot(project, root);
       return project;
     } catch (error) {
       log.warn('tsconfig not usable; using default compiler options', { tsconfig: tsConfigFilePath, cause: String((error as Error).message) });
     }
   }
-  return fallback ?? new Project({ ...base, compilerOptions: { target: ts.ScriptTarget.ES2022, experimentalDecorators: true } });
+  const project = fallback ?? new Project({ ...base, compilerOptions: { target: ts.ScriptTarget.ES2022, experimentalDecorators: true } });
+  registerProjectRoot(project, root);
+  return project;
 }
 
 /** True when the cache holds a project for this root (a warm watcher). */
@@ -77,8 +82,10 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
   }
   const project = cache.project as Project;
   let changed = false;
+  let filesChanged = false;
   for (const info of upserts) {
     if (!isTypeScriptKind(info.kind) || info.skipReason || cache.shas.get(info.path) === info.sha256) continue;
+    filesChanged ||= !cache.shas.has(info.path);
     addSourceText(project, join(root, info.path), info.text, cache.shas.has(info.path));
     cache.shas.set(info.path, info.sha256);
     changed = true;
@@ -89,8 +96,14 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
     if (file) project.removeSourceFile(file);
     cache.shas.delete(path);
     changed = true;
+    filesChanged = true;
   }
-  if (changed) invalidateRouteIndex(project);
+  if (changed) {
+    invalidateRouteIndex(project);
+    forgetSideFiles(project);
+  }
+  // Module resolution answers change only when files appear or go.
+  if (filesChanged) forgetModuleResolutions(project);
   return project;
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Project, ts } from 'ts-morph';
 import { createTsProject } from '../../ingest/pipeline/ts-project.js';
+import { registerProjectRoot } from '../../ingest/extractors/support/syntax-resolve.js';
 import type { ExtractContext, Extractor } from '../../ingest/model/extractor.js';
 import { emptyFacts, type FileFacts } from '../../ingest/model/facts.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -65,7 +66,6 @@ export function loadWorkspace(root = FIXTURE_ROOT): Workspace {
   const files = new Map<string, string>();
   for (const path of listFiles(root)) files.set(path, readFileSync(join(root, path), 'utf8'));
   for (const [path, text] of files) if (/\.tsx?$/.test(path) && !path.endsWith('.d.ts')) project.createSourceFile(join(root, path), text, { overwrite: true });
-  void project.getTypeChecker().compilerObject; // build program + binder here (in beforeAll), not in the first test
   return makeWorkspace(root, project, files);
 }
 
@@ -73,6 +73,7 @@ export function loadWorkspace(root = FIXTURE_ROOT): Workspace {
 export function memoryWorkspace(files: Record<string, string>, compilerOptions: ts.CompilerOptions = {}): Workspace {
   const root = '/repo';
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { target: ts.ScriptTarget.ES2022, experimentalDecorators: true, ...compilerOptions } });
+  registerProjectRoot(project, root);
   const ws = makeWorkspace(root, project, new Map());
   for (const [path, text] of Object.entries(files)) ws.write(path, text);
   return ws;

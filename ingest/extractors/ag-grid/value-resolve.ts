@@ -1,4 +1,5 @@
 import { Node, SyntaxKind, type ClassDeclaration } from 'ts-morph';
+import { declarationsOfNode } from '../support/syntax-resolve.js';
 import { stringValue, unwrap } from '../support/text.js';
 
 /** Parameter bindings of the function being evaluated: parameter name → argument at the call site. */
@@ -11,16 +12,9 @@ export type FunctionLike = Node & { getParameters(): Array<{ getName(): string }
 /** Functions whose result is (or wraps) their first argument: `signal(x)`, `of(x)`, `computed(() => x)`. */
 const PASS_THROUGH = new Set(['signal', 'of', 'computed', 'freeze', 'structuredClone', 'deepFreeze', 'asReadonly']);
 
-/** Declarations a name resolves to through the compiler's symbol table (aliases followed). */
+/** Declarations a name resolves to (aliases and barrels followed; syntax-resolve.ts). */
 export function declarationsOf(node: Node): Node[] {
-  try {
-    const target = Node.isPropertyAccessExpression(node) ? node.getNameNode() : node;
-    let symbol = target.getSymbol();
-    if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-    return symbol?.getDeclarations() ?? [];
-  } catch {
-    return [];
-  }
+  return declarationsOfNode(node);
 }
 
 /** Values a class member takes: its initializer, getter/method returns, and `this.x = …` assignments. */

@@ -1,6 +1,7 @@
 import { Node, type Decorator, type Expression, type ObjectLiteralExpression } from 'ts-morph';
 import { refName, stringValue, unwrap } from '../support/text.js';
 import { decoratorName } from '../support/decorators.js';
+import { declarationsOfNode } from '../support/syntax-resolve.js';
 
 /** The object literal a decorator was called with, and what about it could not be read. */
 export interface Metadata {
@@ -11,9 +12,7 @@ export interface Metadata {
 /** Follows an identifier to a same-project `const X = <initializer>` and returns the initializer. */
 export function constInitializer(node: Node): Node | undefined {
   if (!Node.isIdentifier(node)) return undefined;
-  let symbol = node.getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-  const decl = symbol?.getDeclarations()[0];
+  const decl = declarationsOfNode(node)[0];
   if (!decl || !Node.isVariableDeclaration(decl)) return undefined;
   const init = decl.getInitializer();
   return init ? unwrap(init) : undefined;

@@ -3,6 +3,7 @@ import { Node, type Project, type SourceFile } from 'ts-morph';
 import { ids } from '../../model/ids.js';
 import type { SymbolEnv } from '../support/resolve-symbol.js';
 import { repoPathOf } from '../support/source.js';
+import { moduleOf } from '../support/syntax-resolve.js';
 import { metaValue } from '../angular/decorator-metadata.js';
 import { loadTargetOf } from './load-targets.js';
 import { exposuresOf, remoteLoaderOf, type RemoteLoader } from './remote-mounts.js';
@@ -143,8 +144,9 @@ function reachOf(env: SymbolEnv, index: LazyIndex, targetPath: string): Set<stri
       if (!file || (!barrel && !/NgModule|Routes|RouterModule/.test(file.getFullText()))) continue;
       const decls = barrel ? file.getExportDeclarations() : file.getImportDeclarations();
       for (const decl of decls) {
-        const target = safeTarget(decl.getModuleSpecifierSourceFile.bind(decl));
-        const rel = target ? repoPathOf(env.root, target.getFilePath()) : undefined;
+        const specifier = decl.getModuleSpecifier();
+        const target = specifier && Node.isStringLiteral(specifier) ? moduleOf(env, file.compilerNode, specifier.getLiteralText()).abs : undefined;
+        const rel = target ? repoPathOf(env.root, target) : undefined;
         if (rel && !seen.has(rel)) {
           seen.add(rel);
           // A barrel (`export … from` only) is a pass-through: what it re-exports is reached at the same depth.
@@ -162,14 +164,6 @@ function reachOf(env: SymbolEnv, index: LazyIndex, targetPath: string): Set<stri
 function isBarrel(file: SourceFile): boolean {
   const statements = file.getStatements();
   return statements.length > 0 && statements.every((st) => Node.isExportDeclaration(st) && st.hasModuleSpecifier());
-}
-
-function safeTarget(get: () => SourceFile | undefined): SourceFile | undefined {
-  try {
-    return get();
-  } catch {
-    return undefined;
-  }
 }
 
 function mountsOfFile(env: SymbolEnv, index: LazyIndex, path: string, stack: Set<string>): Mount[] {

@@ -1,9 +1,11 @@
 import { dirname, join } from 'node:path';
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import { ids } from '../../model/ids.js';
 import { isPackageSpecifier, resolveModulePath } from '../support/modules.js';
 import { resolveReference, type SymbolEnv } from '../support/resolve-symbol.js';
-import { declarationName, isEmittedDeclaration, isTypeScriptSource, repoPathOf } from '../support/source.js';
+import { tsDeclarationName, tsIsEmitted } from '../support/compiler.js';
+import { isTypeScriptSource, repoPathOf } from '../support/source.js';
+import { exportedDeclarations } from '../support/syntax-resolve.js';
 import { compact, stringValue, unwrap } from '../support/text.js';
 
 /** Module-federation loader functions (@angular-architects/module-federation, native federation). */
@@ -27,22 +29,17 @@ export interface LoadTarget {
 }
 
 function exportedSymbol(env: SymbolEnv, target: SourceFile, exportName: string | undefined): { id: string; name: string; path: string } | undefined {
-  let decl: Node | undefined;
+  let decl: ts.Node | undefined;
   if (!exportName || exportName === 'default') {
-    const symbol = target.getDefaultExportSymbol();
-    decl = symbol?.getDeclarations()[0];
-    if (decl && Node.isExportAssignment(decl)) {
-      const expr = unwrap(decl.getExpression());
-      decl = Node.isIdentifier(expr) ? expr.getSymbol()?.getDeclarations()[0] : undefined;
-    }
+    decl = exportedDeclarations(env, target.compilerNode, 'default').decls[0];
   } else {
-    decl = target.getClass(exportName) ?? target.getVariableDeclaration(exportName) ?? target.getFunction(exportName)
-      ?? target.getExportedDeclarations().get(exportName)?.[0];
+    decl = target.getClass(exportName)?.compilerNode ?? target.getVariableDeclaration(exportName)?.compilerNode ?? target.getFunction(exportName)?.compilerNode
+      ?? exportedDeclarations(env, target.compilerNode, exportName).decls[0];
   }
   if (!decl) return undefined;
-  const name = declarationName(decl);
-  const path = repoPathOf(env.root, decl.getSourceFile().getFilePath());
-  if (!name || !path || !isTypeScriptSource(path) || !isEmittedDeclaration(decl)) return undefined;
+  const name = tsDeclarationName(decl);
+  const path = repoPathOf(env.root, decl.getSourceFile().fileName);
+  if (!name || !path || !isTypeScriptSource(path) || !tsIsEmitted(decl)) return undefined;
   return { id: ids.symbol(env.repoId, path, name), name, path };
 }
 

@@ -1,14 +1,9 @@
-import { ts, type Project } from 'ts-morph';
+import { ts } from 'ts-morph';
 
 /**
  * Compiler-API helpers for hot paths: walking and resolving raw `ts.Node`s avoids creating a
  * ts-morph wrapper for every node visited, which dominates extraction time on large repos.
  */
-/** The raw type checker of the project's current program (ts-morph recreates it after file changes). */
-export function checkerOf(project: Project): ts.TypeChecker {
-  return project.getTypeChecker().compilerObject;
-}
-
 /** `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!` → `x`. */
 export function unwrapTs(node: ts.Node): ts.Node {
   let current = node;
@@ -67,15 +62,4 @@ export function tsIsEmitted(decl: ts.Node): boolean {
   if (hasExportKeyword(statement)) return true;
   const name = tsDeclarationName(decl);
   return name !== undefined && tsLocalExportNames(statement.parent).has(name);
-}
-
-/** The module specifier of the import declaration that declares an alias symbol, if any. */
-export function importSpecifierOf(symbol: ts.Symbol): string | undefined {
-  for (const decl of symbol.declarations ?? []) {
-    for (let node: ts.Node | undefined = decl; node; node = node.parent) {
-      if (ts.isImportDeclaration(node)) return ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : undefined;
-      if (ts.isSourceFile(node)) break;
-    }
-  }
-  return undefined;
 }

@@ -1,5 +1,6 @@
 import { Node } from 'ts-morph';
 import { constInitializer } from '../angular/decorator-metadata.js';
+import { declarationsOfNode } from './syntax-resolve.js';
 import { stringValue, unwrap } from './text.js';
 
 /**
@@ -12,13 +13,7 @@ export function constString(expr: Node): string | undefined {
   if (direct !== undefined) return direct;
   const e = unwrap(expr);
   if (!Node.isPropertyAccessExpression(e)) return undefined;
-  try {
-    let symbol = e.getNameNode().getSymbol();
-    if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-    const decl = symbol?.getDeclarations()[0];
-    if (decl && (Node.isEnumMember(decl) || Node.isPropertyAssignment(decl))) return stringValue(decl.getInitializer());
-  } catch {
-    // No symbol information for this node: the caller treats the value as computed.
-  }
+  const decl = declarationsOfNode(e)[0];
+  if (decl && (Node.isEnumMember(decl) || Node.isPropertyAssignment(decl))) return stringValue(decl.getInitializer());
   return undefined;
 }

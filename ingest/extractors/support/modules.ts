@@ -26,6 +26,11 @@ function stateOf(project: Project): ResolverState {
   return state;
 }
 
+/** Forgets cached resolutions (a file was added or removed: an answer may change). */
+export function forgetModuleResolutions(project: Project): void {
+  states.delete(project);
+}
+
 /**
  * Resolves a module specifier the way the compiler does (relative paths, index files, tsconfig
  * `paths`), for specifiers that are not static imports: `import('…')` calls and the legacy

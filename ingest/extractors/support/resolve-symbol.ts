@@ -1,9 +1,10 @@
 import { Node, ts } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import { ids } from '../../model/ids.js';
-import { checkerOf, importSpecifierOf, tsDeclarationName, tsIsEmitted } from './compiler.js';
+import { tsDeclarationName, tsIsEmitted } from './compiler.js';
 import { isPackageSpecifier } from './modules.js';
 import { isTypeScriptSource, repoPathOf } from './source.js';
+import { resolveName, type Resolution } from './syntax-resolve.js';
 
 /** What symbol resolution needs from the extraction context. */
 export type SymbolEnv = Pick<ExtractContext, 'repoId' | 'root' | 'project'>;
@@ -28,36 +29,25 @@ function nameNodeOf(node: ts.Node): ts.Node {
   return node;
 }
 
-/** The namespace import a `ns.Foo` / `ns.Foo` type reference goes through, if any. */
-function namespaceModuleOf(checker: ts.TypeChecker, node: ts.Node): string | undefined {
-  const inner = ts.isTypeReferenceNode(node) ? node.typeName : ts.isExpressionWithTypeArguments(node) ? node.expression : node;
-  const head = ts.isPropertyAccessExpression(inner) ? inner.expression : ts.isQualifiedName(inner) ? inner.left : undefined;
-  if (!head || !ts.isIdentifier(head)) return undefined;
-  const symbol = checker.getSymbolAtLocation(head);
-  return symbol ? importSpecifierOf(symbol) : undefined;
-}
-
 /**
  * Resolves an identifier, `ns.Name` access, qualified name or type reference to the declaration it
- * names, following import aliases and barrel re-exports through the compiler's symbol table (no
- * type computation, no ts-morph wrappers). Never throws.
+ * names, following import aliases and barrel re-exports on the syntax tree (syntax-resolve.ts: no
+ * type checker, no ts-morph wrappers). Never throws.
  */
 export function resolveReference(env: SymbolEnv, input: Node | ts.Node): ResolvedRef | undefined {
   const node = input instanceof Node ? input.compilerNode : input;
   const nameNode = nameNodeOf(node);
   const name = ts.isIdentifier(nameNode) || ts.isPrivateIdentifier(nameNode) ? nameNode.text : undefined;
   if (!name) return undefined;
-  let module: string | undefined;
-  let symbol: ts.Symbol | undefined;
+  let resolution: Resolution;
   try {
-    const checker = checkerOf(env.project);
-    symbol = checker.getSymbolAtLocation(nameNode);
-    module = (symbol ? importSpecifierOf(symbol) : undefined) ?? namespaceModuleOf(checker, node);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    resolution = resolveName(env, nameNode);
   } catch {
-    return unresolvedOrExternal(env, name, module);
+    return { kind: 'unresolved', name };
   }
-  for (const decl of symbol?.declarations ?? []) {
+  const { module } = resolution;
+  if (resolution.external) return { kind: 'external', name: resolution.external.name, ...(module ? { module } : {}) };
+  for (const decl of resolution.decls) {
     const declName = tsDeclarationName(decl);
     if (declName === undefined) continue;
     const path = repoPathOf(env.root, decl.getSourceFile().fileName);

@@ -7,6 +7,7 @@ import { lexText } from '../../../src/text/lex-text.js';
 import { addEdge, addRef, guarded, upsertNode } from '../support/facts.js';
 import { repoPathOf, sourceFileOf } from '../support/source.js';
 import { stringValue } from '../support/text.js';
+import { moduleOf } from '../support/syntax-resolve.js';
 
 const PARSER = 'tests';
 const TEST_FILE = /\.(spec|test|cy|e2e-spec|e2e)\.[cm]?[jt]sx?$/;
@@ -49,8 +50,8 @@ function importedFiles(ctx: ExtractContext, sf: SourceFile): string[] {
     const raw = imp.compilerNode.moduleSpecifier;
     const spec = ts.isStringLiteral(raw) ? raw.text : undefined;
     if (spec === undefined) continue;
-    const resolved = imp.getModuleSpecifierSourceFile();
-    const path = resolved ? repoPathOf(ctx.root, resolved.getFilePath()) : undefined;
+    const resolved = moduleOf(ctx, sf.compilerNode, spec).abs;
+    const path = resolved ? repoPathOf(ctx.root, resolved) : undefined;
     if (path) out.add(path);
     else if (spec.startsWith('.')) out.add(posix.normalize(posix.join(posix.dirname(ctx.path), spec)));
   }

@@ -2,10 +2,11 @@ import { ts, type SourceFile } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import type { FileFacts } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
-import { checkerOf, forEachCall } from '../support/compiler.js';
+import { forEachCall } from '../support/compiler.js';
 import { addEdge, addRef, guarded } from '../support/facts.js';
 import { guessRepoPath, isPackageSpecifier, resolveModulePath } from '../support/modules.js';
 import { repoPathOf } from '../support/source.js';
+import { exportedDeclarations, moduleOf } from '../support/syntax-resolve.js';
 
 const PARSER = 'typescript';
 
@@ -54,8 +55,8 @@ function isBarrel(file: ts.SourceFile): boolean {
 
 /**
  * `IMPORTS` file→file edges: static imports, re-exports (`export … from`) and `import()` calls,
- * resolved by the compiler (relative paths, index barrels, tsconfig `paths`) — the same lookup
- * as ts-morph's getModuleSpecifierSourceFile, on raw nodes. A named import taken from a barrel
+ * resolved by the compiler's module resolution (relative paths, index barrels, tsconfig `paths`),
+ * on raw nodes and without a type checker. A named import taken from a barrel
  * also yields an edge to the file that declares it, with `viaBarrel`. Imports of packages are not
  * edges; unresolvable in-repo specifiers become `file` references.
  */
@@ -71,7 +72,6 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
   };
   const fromId = ids.file(ctx.repoId, ctx.path);
   const sf = file.compilerNode;
-  const checker = checkerOf(ctx.project);
   const lineOf = (node: ts.Node): number => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
   const unresolved = (specifier: string, line: number): void => {
     if (isPackageSpecifier(ctx.project, specifier)) return;
@@ -85,9 +85,9 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
     if (!literal || !ts.isStringLiteral(literal)) continue;
     guarded(into, PARSER, undefined, 'import', () => {
       const specifier = literal.text;
-      const moduleDecl = checker.getSymbolAtLocation(literal)?.valueDeclaration;
-      const target = moduleDecl && ts.isSourceFile(moduleDecl) ? moduleDecl : undefined;
-      const targetName = target?.fileName ?? resolveModulePath(ctx.project, file.getFilePath(), specifier);
+      const module = moduleOf(ctx, sf, specifier);
+      const target = module.file;
+      const targetName = module.abs;
       const targetPath = targetName ? repoPathOf(ctx.root, targetName) : undefined;
       if (!targetPath) {
         if (!targetName) unresolved(specifier, lineOf(statement));
@@ -101,9 +101,7 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
       if (ts.isExportDeclaration(statement)) a.reexport = true;
       if (!target || !isBarrel(target)) return;
       for (const el of namedElements(statement)) {
-        const symbol = checker.getSymbolAtLocation(el.name);
-        const aliased = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : undefined;
-        const origin = aliased?.declarations?.[0]?.getSourceFile();
+        const origin = exportedDeclarations(ctx, target, (el.propertyName ?? el.name).text).decls[0]?.getSourceFile();
         const originPath = origin ? repoPathOf(ctx.root, origin.fileName) : undefined;
         if (!originPath || originPath === targetPath || originPath === ctx.path) continue;
         const o = agg(originPath);

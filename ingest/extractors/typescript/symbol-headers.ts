@@ -5,6 +5,7 @@ import {
 import type { PropValue } from '../../model/facts.js';
 import { compact } from '../support/text.js';
 import { decoratorName } from '../support/decorators.js';
+import { isDefaultExported } from '../support/syntax-scope.js';
 
 /** One top-level declaration the TypeScript extractor turns into a Symbol node. */
 export interface SymbolHeader {
@@ -41,7 +42,7 @@ function classHeader(decl: ClassDeclaration, exported: boolean): SymbolHeader {
   const head = `${decl.isAbstract() ? 'abstract ' : ''}class ${name}${typeParamsText(decl)}${ext ? ` extends ${ext}` : ''}${impl.length ? ` implements ${impl.join(', ')}` : ''}`;
   const props: Record<string, PropValue> = { exported, signature: compact(head, 300), decorators: decoratorNames(decl), implements: impl };
   if (ext) props.extends = compact(ext, 160);
-  if (decl.isDefaultExport()) props.defaultExport = true;
+  if (isDefaultExported(decl.compilerNode)) props.defaultExport = true;
   return { node: decl, name, kind: 'class', props };
 }
 
@@ -78,7 +79,7 @@ function functionHeader(decl: FunctionDeclaration): SymbolHeader {
     exported: true,
     signature: `${decl.isAsync() ? 'async ' : ''}function ${callSignature(name, decl)}`,
   };
-  if (decl.isDefaultExport()) props.defaultExport = true;
+  if (isDefaultExported(decl.compilerNode)) props.defaultExport = true;
   return { node: decl, name, kind: 'function', props };
 }
 

@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import { Node, ts, type Project } from 'ts-morph';
+import { resolveModulePath } from './modules.js';
+import { isTypeScriptSource, repoPathOf } from './source.js';
+import { isTypePosition, lookupName, moduleScopeOf, type ImportBinding } from './syntax-scope.js';
+
+/**
+ * Follows names to their declarations across files without a type checker: scopes and import
+ * bindings from the syntax tree, module specifiers through the compiler's module resolution
+ * (tsconfig `paths` included), re-exports and `export *` barrels followed. A file the project does
+ * not hold is parsed once from disk (repository files only; a declaration under node_modules is
+ * reported as external without reading it).
+ */
+export interface ResolveEnv {
+  root: string;
+  project: Project;
+}
+
+/** Where a name leads. `module` is the import specifier it came through, when it came through one. */
+export interface Resolution {
+  decls: ts.Node[];
+  module?: string;
+  /** The module resolved outside the repository (a package): `decls` is empty, `name` is the exported name. */
+  external?: { name: string };
+}
+
+const MAX_DEPTH = 12;
+const sideFiles = new WeakMap<Project, Map<string, ts.SourceFile | undefined>>();
+const roots = new WeakMap<Project, string>();
+
+/** Records the repository root of a project, for lookups that start from a bare ts-morph node. */
+export function registerProjectRoot(project: Project, root: string): void {
+  roots.set(project, root);
+}
+
+/** A project without a registered root (a test's own) treats everything outside node_modules as the repository. */
+function envOf(project: Project): ResolveEnv {
+  return { project, root: roots.get(project) ?? '/' };
+}
+
+/** The parsed file at an absolute path: the project's, else parsed once from disk (repository TypeScript only). */
+export function sourceFileAt(env: ResolveEnv, abs: string): ts.SourceFile | undefined {
+  const held = env.project.getSourceFile(abs);
+  if (held) return held.compilerNode;
+  const rel = repoPathOf(env.root, abs);
+  if (!rel || !/\.(?:ts|tsx|mts|cts)$/.test(rel)) return undefined;
+  let cache = sideFiles.get(env.project);
+  if (!cache) sideFiles.set(env.project, (cache = new Map()));
+  if (cache.has(abs)) return cache.get(abs);
+  let parsed: ts.SourceFile | undefined;
+  try {
+    parsed = ts.createSourceFile(abs, readFileSync(abs, 'utf8'), ts.ScriptTarget.Latest, true, abs.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  } catch {
+    parsed = undefined;
+  }
+  cache.set(abs, parsed);
+  return parsed;
+}
+
+/** Forgets files parsed from disk outside the project (the pipeline calls it when files changed). */
+export function forgetSideFiles(project: Project): void {
+  sideFiles.delete(project);
+}
+
+/** The module a specifier names from a file: its parsed file, or `external` for a package/outside file. */
+export function moduleOf(env: ResolveEnv, from: ts.SourceFile, specifier: string): { file?: ts.SourceFile; abs?: string; external?: boolean } {
+  const abs = resolveModulePath(env.project, from.fileName, specifier);
+  if (!abs) return {};
+  const rel = repoPathOf(env.root, abs);
+  if (!rel || !isTypeScriptSource(rel) && !rel.endsWith('.d.ts')) return { abs, external: !rel };
+  const file = sourceFileAt(env, abs);
+  return file ? { file, abs } : { abs };
+}
+
+/** What `file` exports under `name`, re-exports and `export *` followed to the declarations. */
+export function exportedDeclarations(env: ResolveEnv, file: ts.SourceFile, name: string, depth = 0, seen = new Set<string>()): Resolution {
+  const key = `${file.fileName}\0${name}`;
+  if (depth > MAX_DEPTH || seen.has(key)) return { decls: [] };
+  seen.add(key);
+  const scope = moduleScopeOf(file);
+  const entry = scope.exports.get(name);
+  if (entry?.kind === 'local') {
+    if (entry.decls.length) return { decls: entry.decls };
+    const binding = scope.imports.get(entry.name);
+    if (binding) return followImport(env, file, binding, depth + 1, seen);
+    return { decls: scope.locals.get(entry.name) ?? [] };
+  }
+  if (entry?.kind === 'reexport') return followImport(env, file, { kind: 'named', imported: entry.imported, specifier: entry.specifier, node: file }, depth + 1, seen);
+  if (entry?.kind === 'namespace') {
+    const target = moduleOf(env, file, entry.specifier);
+    return target.file ? { decls: [target.file] } : target.external ? { decls: [], external: { name } } : { decls: [] };
+  }
+  if (name === 'default') return { decls: [] };
+  for (const specifier of scope.stars) {
+    const target = moduleOf(env, file, specifier);
+    if (!target.file) continue;
+    const found = exportedDeclarations(env, target.file, name, depth + 1, seen);
+    if (found.decls.length || found.external) return found;
+  }
+  return { decls: [] };
+}
+
+/** The declarations an import binding stands for (`import * as ns` → the module's source file). */
+export function followImport(env: ResolveEnv, from: ts.SourceFile, binding: ImportBinding, depth = 0, seen = new Set<string>()): Resolution {
+  const target = moduleOf(env, from, binding.specifier);
+  const module = binding.specifier;
+  if (target.external) return { decls: [], module, external: { name: binding.imported } };
+  if (!target.file) return { decls: [], module };
+  if (binding.kind === 'namespace') return { decls: [target.file], module };
+  return { ...exportedDeclarations(env, target.file, binding.imported, depth, seen), module };
+}
+
+/** Members named `name` of a declaration: enum members, properties of a const object literal, static class members, namespace exports. */
+function membersOf(env: ResolveEnv, decl: ts.Node, name: string): Resolution {
+  if (ts.isSourceFile(decl)) return exportedDeclarations(env, decl, name);
+  if (ts.isEnumDeclaration(decl)) return { decls: decl.members.filter((m) => memberName(m.name) === name) };
+  if (ts.isClassLike(decl)) {
+    const members: ts.Node[] = decl.members.filter((m) => m.name !== undefined && memberName(m.name) === name);
+    // `constructor(private readonly x: X)` declares the property `x` too.
+    for (const ctor of decl.members.filter(ts.isConstructorDeclaration)) {
+      for (const p of ctor.parameters) if (ts.isIdentifier(p.name) && p.name.text === name && ts.isParameterPropertyDeclaration(p, ctor)) members.push(p);
+    }
+    return { decls: members };
+  }
+  if (ts.isModuleDeclaration(decl) && decl.body && ts.isModuleBlock(decl.body)) {
+    const out: ts.Node[] = [];
+    for (const s of decl.body.statements) {
+      if (!(ts.canHaveModifiers(s) && ts.getModifiers(s)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))) continue;
+      if (ts.isVariableStatement(s)) out.push(...s.declarationList.declarations.filter((d) => ts.isIdentifier(d.name) && d.name.text === name));
+      else if ((ts.isClassDeclaration(s) || ts.isFunctionDeclaration(s) || ts.isEnumDeclaration(s) || ts.isInterfaceDeclaration(s)) && s.name?.text === name) out.push(s);
+    }
+    return { decls: out };
+  }
+  if ((ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer) {
+    let init: ts.Expression = decl.initializer;
+    while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init) || ts.isTypeAssertionExpression(init)) init = init.expression;
+    if (ts.isObjectLiteralExpression(init)) {
+      return { decls: init.properties.filter((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p)) && memberName(p.name) === name) };
+    }
+  }
+  return { decls: [] };
+}
+
+/** The class `this` means at a node: the nearest class, unless a `function` (which rebinds `this`) comes first. */
+function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let n: ts.Node | undefined = node.parent; n; n = n.parent) {
+    if (ts.isClassLike(n)) return n;
+    if (ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n)) return undefined;
+  }
+  return undefined;
+}
+
+function memberName(name: ts.PropertyName): string | undefined {
+  return ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name) ? name.text : undefined;
+}
+
+/**
+ * The declarations an identifier (or the name of `a.b` / `A.B`) refers to, as the checker's
+ * symbol with aliases followed would give them: locals through the enclosing scopes, imports
+ * through their modules, `ns.X` / `Enum.Member` / `CONST.key` through the left side's declaration.
+ */
+export function resolveName(env: ResolveEnv, node: ts.Node): Resolution {
+  if (ts.isPropertyAccessExpression(node)) return resolveName(env, node.name);
+  if (ts.isQualifiedName(node)) return resolveName(env, node.right);
+  const parent = node.parent;
+  if (parent && ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isQualifiedName(parent) && parent.right === node))) {
+    const left = ts.isPropertyAccessExpression(parent) ? parent.expression : parent.left;
+    const name = (node as ts.Identifier).text;
+    if (left.kind === ts.SyntaxKind.ThisKeyword) {
+      const cls = enclosingClass(left);
+      return cls ? membersOf(env, cls, name) : { decls: [] };
+    }
+    const base = resolveName(env, left);
+    for (const decl of base.decls) {
+      const members = membersOf(env, decl, name);
+      if (members.decls.length || members.external) return { ...members, ...(base.module ? { module: base.module } : {}) };
+    }
+    return base.external ? { decls: [], ...(base.module ? { module: base.module } : {}), external: { name } } : { decls: [], ...(base.module ? { module: base.module } : {}) };
+  }
+  if (!ts.isIdentifier(node)) return { decls: [] };
+  // `{ X }`: the checker answers with the property, not the value it is shorthand for.
+  if (parent && ts.isShorthandPropertyAssignment(parent) && parent.name === node) return { decls: [parent] };
+  const hit = lookupName(node, node.text, isTypePosition(node));
+  if (!hit) return { decls: [] };
+  if (hit.kind === 'decls') return { decls: hit.decls };
+  return followImport(env, node.getSourceFile(), hit.binding);
+}
+
+/** The ts-morph node of a declaration in a file the project holds (a file parsed from disk has none). */
+function wrapIn(project: Project, node: ts.Node): Node | undefined {
+  const file = project.getSourceFile(node.getSourceFile().fileName);
+  if (!file || file.compilerNode !== node.getSourceFile()) return undefined;
+  // ts-morph's own way from a compiler node to its wrapper (what every `get…()` of its API uses).
+  return (file as unknown as { _getNodeFromCompilerNode(n: ts.Node): Node })._getNodeFromCompilerNode(node);
+}
+
+/** resolveName for ts-morph nodes (an identifier, or `a.b` by its name): declarations in project files. */
+export function declarationsOfNode(node: Node): Node[] {
+  const project = node.getProject();
+  const compiler = ts.isPropertyAccessExpression(node.compilerNode) ? node.compilerNode.name : node.compilerNode;
+  try {
+    return resolveName(envOf(project), compiler).decls.flatMap((d) => wrapIn(project, d) ?? []);
+  } catch {
+    return [];
+  }
+}
