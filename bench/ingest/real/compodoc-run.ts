@@ -12,15 +12,19 @@ const BIN = join(COMPODOC_DIR, 'node_modules/@compodoc/compodoc/bin/index-cli.js
 export const INSTALL_COMMAND = 'npm ci --prefix bench/ingest/compodoc';
 
 /**
- * Analysis only: the JSON export runs Compodoc's whole parse (every file of the tsconfig's scope,
- * components, modules, routes, DI) and writes documentation.json instead of rendering HTML pages,
- * graphs and the search index; no documentation-coverage pass, no source text copied into the output.
+ * `json` (default), analysis only: the JSON export runs Compodoc's whole parse (every file of the
+ * tsconfig's scope: components, modules, routes, DI) and writes documentation.json instead of
+ * rendering HTML pages, module graphs and the search index; no documentation-coverage pass, no source
+ * text copied into the output. `html`: Compodoc's defaults, the site a user would generate.
  */
-export const COMPODOC_FLAGS = ['--exportFormat', 'json', '--disableSourceCode', '--disableCoverage', '--silent'];
+export const COMPODOC_FLAGS = {
+  json: ['--exportFormat', 'json', '--disableSourceCode', '--disableCoverage', '--silent'],
+  html: ['--silent'],
+} as const;
 
 export type CompodocResult =
   | { status: 'ok' | 'failed'; tsconfig: string; scope: string; flags: string[]; exitCode: number | null; wallMs: number; maxRssMb: number | null; cpuMs: number | null;
-      /** What documentation.json lists, per kind (null when it was not written). */
+      /** What documentation.json lists, per kind (null in html mode, or when it was not written). */
       found: Record<string, number> | null; outputTail: string }
   | { status: 'skipped'; reason: string };
 
@@ -37,18 +41,18 @@ export function ensureCompodoc(): string | undefined {
 }
 
 /** Runs Compodoc on the repository in its own process (wall, peak RSS, CPU); a failure is reported, not thrown. */
-export async function runCompodoc(root: string, tsconfig: CompodocTsconfig): Promise<CompodocResult> {
+export async function runCompodoc(root: string, tsconfig: CompodocTsconfig, mode: keyof typeof COMPODOC_FLAGS): Promise<CompodocResult> {
   const missing = ensureCompodoc();
   if (missing) return { status: 'skipped', reason: missing };
   const out = mkdtempSync(join(tmpdir(), 'graphgate-bench-compodoc-'));
   try {
     // Compodoc joins its cwd with the tsconfig's folder: run it in the repository with a relative path.
-    const flags = ['-p', tsconfig.relative, '-d', out, ...COMPODOC_FLAGS];
+    const flags = ['-p', tsconfig.relative, '-d', out, ...COMPODOC_FLAGS[mode]];
     const run = await runMeasured({ script: BIN, args: flags, cwd: root });
-    const found = documentationCounts(join(out, 'documentation.json'));
+    const found = mode === 'json' ? documentationCounts(join(out, 'documentation.json')) : null;
     const outputTail = `${run.stdout.slice(-4000)}\n${run.stderrTail}`.trim().split('\n').slice(-8).join('\n');
     return {
-      status: run.exitCode === 0 && found ? 'ok' : 'failed', tsconfig: tsconfig.relative, scope: tsconfig.scope,
+      status: run.exitCode === 0 && (found || (mode === 'html' && existsSync(join(out, 'index.html')))) ? 'ok' : 'failed', tsconfig: tsconfig.relative, scope: tsconfig.scope,
       flags: flags.map((f) => (f === out ? '<tmp>' : f)), exitCode: run.exitCode, wallMs: run.wallMs, maxRssMb: run.maxRssMb, cpuMs: run.cpuMs, found, outputTail,
     };
   } finally {

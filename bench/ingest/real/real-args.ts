@@ -8,7 +8,8 @@ export interface RealBenchOptions {
   checkout?: string;
   /** The tsconfig Compodoc reads (absolute; given relative to the repository); otherwise chosen by compodoc-tsconfig.ts. */
   tsconfig?: string;
-  compodoc: boolean;
+  /** `json`: Compodoc's analysis with a JSON export (the default); `html`: its default HTML site, as a user runs it; `off`. */
+  compodoc: 'json' | 'html' | 'off';
 }
 
 export type BenchArgs =
@@ -17,13 +18,14 @@ export type BenchArgs =
   | { kind: 'error'; message: string }
   | { kind: 'real'; options: RealBenchOptions };
 
-export const USAGE = `usage: npm run bench:ingest [-- --repo <path> [--checkout <ref>] [--tsconfig <file>] [--no-compodoc]]
+export const USAGE = `usage: npm run bench:ingest [-- --repo <path> [--checkout <ref>] [--tsconfig <file>] [--compodoc-html | --no-compodoc]]
   (no arguments)     the synthetic workspace (BENCH_FEATURES=<n> scales it)
   --repo <path>      benchmark a real repository: first ingest into a fresh namespace, unchanged
                      re-run, parse floor, peak RSS, Neo4j CPU and Compodoc on the same repository
   --checkout <ref>   also time a CLI ingest after checking out <ref> in a scratch clone
   --tsconfig <file>  the tsconfig Compodoc reads, relative to the repository (default: found
                      at the root or next to angular.json/nx.json)
+  --compodoc-html    run Compodoc's default HTML output instead of the analysis-only JSON export
   --no-compodoc      skip Compodoc
 A relative --repo is resolved against the directory npm was run from. See bench/ingest/README.md.`;
 
@@ -44,6 +46,7 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
         checkout: { type: 'string' },
         tsconfig: { type: 'string' },
         'no-compodoc': { type: 'boolean' },
+        'compodoc-html': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -51,9 +54,10 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
     return { kind: 'error', message: (error as Error).message };
   }
   if (values.help) return { kind: 'help' };
-  if (!values.repo) return { kind: 'error', message: '--checkout, --tsconfig and --no-compodoc need --repo <path>' };
-  if (values['no-compodoc'] && values.tsconfig) return { kind: 'error', message: '--tsconfig is for Compodoc: it makes no sense with --no-compodoc' };
-  const options: RealBenchOptions = { repo: resolve(cwd, values.repo), compodoc: !values['no-compodoc'] };
+  if (!values.repo) return { kind: 'error', message: '--checkout, --tsconfig and the Compodoc flags need --repo <path>' };
+  if (values['no-compodoc'] && (values.tsconfig || values['compodoc-html'])) return { kind: 'error', message: '--tsconfig and --compodoc-html are for Compodoc: they make no sense with --no-compodoc' };
+  const compodoc = values['no-compodoc'] ? 'off' : values['compodoc-html'] ? 'html' : 'json';
+  const options: RealBenchOptions = { repo: resolve(cwd, values.repo), compodoc };
   if (values.checkout) options.checkout = values.checkout;
   if (values.tsconfig) options.tsconfig = resolve(options.repo, values.tsconfig);
   return { kind: 'real', options };

@@ -37,7 +37,8 @@ function reproduceCommand(options: RealBenchOptions): string {
   const flags = [`--repo ${quote(options.repo)}`];
   if (options.checkout) flags.push(`--checkout ${quote(options.checkout)}`);
   if (options.tsconfig) flags.push(`--tsconfig ${quote(options.tsconfig)}`);
-  if (!options.compodoc) flags.push('--no-compodoc');
+  if (options.compodoc === 'off') flags.push('--no-compodoc');
+  if (options.compodoc === 'html') flags.push('--compodoc-html');
   return `${env}npm run bench:ingest -- ${flags.join(' ')}`;
 }
 
@@ -53,7 +54,7 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
   const repoId = `bench-real-${process.pid}-${Date.now().toString(36)}`;
   const note = (text: string): void => void process.stderr.write(`${text}\n`);
   const commit = gitOut(root, ['rev-parse', 'HEAD']);
-  const tsconfig = options.compodoc ? chooseCompodocTsconfig(root, options.tsconfig) : undefined;
+  const tsconfig = options.compodoc !== 'off' ? chooseCompodocTsconfig(root, options.tsconfig) : undefined;
 
   note(`parse floor on ${root} …`);
   const floor = parseFloor(root);
@@ -87,9 +88,9 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
         .catch((error: Error) => ({ error: error.message }));
     }
     let compodoc: CompodocResult | null = null;
-    if (options.compodoc) {
-      note('Compodoc …');
-      compodoc = tsconfig ? await runCompodoc(root, tsconfig) : { status: 'skipped', reason: `no tsconfig found in ${root}: pass --tsconfig <file>` };
+    if (options.compodoc !== 'off') {
+      note(`Compodoc (${options.compodoc}) …`);
+      compodoc = tsconfig ? await runCompodoc(root, tsconfig, options.compodoc) : { status: 'skipped', reason: `no tsconfig found in ${root}: pass --tsconfig <file>` };
     }
     result = {
       repo: { path: root, commit, dirty: commit ? gitOut(root, ['status', '--porcelain', '--untracked-files=no']) !== '' : null },

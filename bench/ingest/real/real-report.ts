@@ -83,7 +83,7 @@ export function reportLines(r: RealBenchResult): string[] {
     const f = sum.files;
     lines.push(
       `  files: ${n(f.seen)} seen, ${n(f.parsed - f.skipped)} ingested (${n(f.skipped)} skipped: too large, binary or outside), ${n(r.parseFloor.files)} TypeScript`,
-      `  first ingest (fresh namespace ${r.repoId}): CLI ${s(first.run.wallMs)} s wall (ingest ${s(sum.timings.totalMs)} s, the rest is start-up), ${n(Math.round(sum.filesPerSecond))} files/s`,
+      `  first ingest (fresh namespace ${r.repoId}): CLI ${s(first.run.wallMs)} s wall (ingest ${s(sum.timings.totalMs)} s; the rest: start-up, connection, exit), ${n(Math.round(sum.filesPerSecond))} files/s`,
       `    peak RSS ${mb(first.run.maxRssMb)} | ingest process CPU ${s(first.run.cpuMs)} s | Neo4j server CPU ${r.firstServerCpuMs === null ? 'n/a (not the local instance)' : `${s(r.firstServerCpuMs)} s`} | write mode ${sum.writeMode}`,
       `    phases (s): discover ${s(p.discover)} | read ${s(p.read)} | known ${s(p.knownFiles)} | snapshot ${s(p.snapshot)} | parse+extract ${s(p.parseExtract)} | write ${s(p.write)} | link ${s(p.link)} | full-text ${s(p.fulltext)} | policy ${s(p.policy)} | history ${s(p.history)} (${sum.history.commits} commits) | lock ${s(p.lockWait)} | other/overlap ${s(p.otherOrOverlap)}`,
       `    extractors (s, inside parse+extract): ${Object.entries(extractorsOf(sum)).map(([k, v]) => `${k} ${s(v)}`).join(' | ')}`,
@@ -106,18 +106,23 @@ export function reportLines(r: RealBenchResult): string[] {
   return lines;
 }
 
+/** `4.8× faster` when ours is smaller, `3.2× slower` when it is larger. */
+const times = (theirs: number, ours: number, better: string, worse: string): string =>
+  theirs >= ours ? `${(theirs / Math.max(ours, 1)).toFixed(1)}× ${better}` : `${(ours / Math.max(theirs, 1)).toFixed(1)}× ${worse}`;
+
 function compodocLines(r: RealBenchResult): string[] {
   const c = r.compodoc;
   if (!c) return ['  Compodoc: skipped (--no-compodoc)'];
+  const found = c.status === 'ok' && c.found ? [`    found: ${Object.entries(c.found).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${n(v)}`).join(', ') || 'nothing'}`] : [];
   if (c.status === 'skipped') return [`  Compodoc: skipped: ${c.reason}`];
   const head = `  Compodoc 2.0.0 -p ${c.tsconfig} (${c.scope}) ${c.flags.slice(4).join(' ')}`;
   if (c.status === 'failed') return [head, `    FAILED (exit ${c.exitCode}) after ${s(c.wallMs)} s, peak RSS ${mb(c.maxRssMb)}; output tail:`, ...c.outputTail.split('\n').map((l) => `      ${l}`)];
   const wall = r.first.run.wallMs;
   const rss = r.first.run.maxRssMb;
-  const compare = r.first.summary ? ` → graphgate's first ingest (CLI wall) is ${(c.wallMs / wall).toFixed(1)}× faster${rss && c.maxRssMb ? `, ${(c.maxRssMb / rss).toFixed(1)}× less peak RSS` : ''}` : '';
+  const compare = r.first.summary ? ` → graphgate's first ingest (CLI wall): ${times(c.wallMs, wall, 'faster', 'slower')}${rss && c.maxRssMb ? `, ${times(c.maxRssMb, rss, 'less', 'more')} peak RSS` : ''} than Compodoc` : '';
   return [
     head,
     `    ${s(c.wallMs)} s wall, peak RSS ${mb(c.maxRssMb)}, CPU ${s(c.cpuMs)} s${compare}`,
-    `    found: ${Object.entries(c.found ?? {}).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${n(v)}`).join(', ') || 'nothing'}`,
+    ...found,
   ];
 }

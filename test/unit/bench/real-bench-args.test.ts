@@ -12,15 +12,17 @@ describe('bench:ingest arguments', () => {
 
   it('resolves --repo against the directory npm ran from, and --tsconfig against the repository', () => {
     expect(parseBenchArgs(['--repo', 'apps/x', '--tsconfig', 'tsconfig.app.json', '--checkout', 'HEAD~3'], '/home/u')).toEqual({
-      kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: true },
+      kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: 'json' },
     });
-    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc'], '/home/u')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: false } });
+    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc'], '/home/u')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'off' } });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-html'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'html' } });
   });
 
-  it('rejects unknown flags, flags without --repo and --tsconfig with --no-compodoc', () => {
+  it('rejects unknown flags, flags without --repo and Compodoc flags with --no-compodoc', () => {
     expect(parseBenchArgs(['--repo', '/r', '--fast'], '/')).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--checkout', 'main'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--repo') });
     expect(parseBenchArgs(['--repo', '/r', '--no-compodoc', '--tsconfig', 't.json'], '/')).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc', '--compodoc-html'], '/')).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--help'], '/')).toEqual({ kind: 'help' });
   });
 });
