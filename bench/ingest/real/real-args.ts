@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** What `bench:ingest -- --repo <path> …` asked for (paths absolute). */
+export interface RealBenchOptions {
+  repo: string;
+  /** A commit to check out in a scratch clone after the first ingest, then ingest again. */
+  checkout?: string;
+  /** The tsconfig Compodoc reads (absolute; given relative to the repository); otherwise chosen by compodoc-tsconfig.ts. */
+  tsconfig?: string;
+  /** `json`: Compodoc's analysis with a JSON export (the default); `html`: its default HTML site, as a user runs it; `off`. */
+  compodoc: 'json' | 'html' | 'off';
+}
+
+export type BenchArgs =
+  | { kind: 'synthetic' }
+  | { kind: 'help' }
+  | { kind: 'error'; message: string }
+  | { kind: 'real'; options: RealBenchOptions };
+
+export const USAGE = `usage: npm run bench:ingest [-- --repo <path> [--checkout <ref>] [--tsconfig <file>] [--compodoc-html | --no-compodoc]]
+  (no arguments)     the synthetic workspace (BENCH_FEATURES=<n> scales it)
+  --repo <path>      benchmark a real repository: first ingest into a fresh namespace, unchanged
+                     re-run, parse floor, peak RSS, Neo4j CPU and Compodoc on the same repository
+  --checkout <ref>   also time a CLI ingest after checking out <ref> in a scratch clone
+  --tsconfig <file>  the tsconfig Compodoc reads, relative to the repository (default: found
+                     at the root or next to angular.json/nx.json)
+  --compodoc-html    run Compodoc's default HTML output instead of the analysis-only JSON export
+  --no-compodoc      skip Compodoc
+A relative --repo is resolved against the directory npm was run from. See bench/ingest/README.md.`;
+
+/**
+ * Parses the benchmark's arguments. `cwd` resolves a relative --repo: npm runs scripts in the package
+ * root, so the caller passes INIT_CWD (where the user typed the command).
+ */
+export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
+  if (argv.length === 0) return { kind: 'synthetic' };
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        repo: { type: 'string' },
+        checkout: { type: 'string' },
+        tsconfig: { type: 'string' },
+        'no-compodoc': { type: 'boolean' },
+        'compodoc-html': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+  if (!values.repo) return { kind: 'error', message: '--checkout, --tsconfig and the Compodoc flags need --repo <path>' };
+  if (values['no-compodoc'] && (values.tsconfig || values['compodoc-html'])) return { kind: 'error', message: '--tsconfig and --compodoc-html are for Compodoc: they make no sense with --no-compodoc' };
+  const compodoc = values['no-compodoc'] ? 'off' : values['compodoc-html'] ? 'html' : 'json';
+  const options: RealBenchOptions = { repo: resolve(cwd, values.repo), compodoc };
+  if (values.checkout) options.checkout = values.checkout;
+  if (values.tsconfig) options.tsconfig = resolve(options.repo, values.tsconfig);
+  return { kind: 'real', options };
+}

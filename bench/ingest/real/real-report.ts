@@ -1,0 +1,128 @@
+import type { IngestSummary } from '../../../ingest/index.js';
+import type { CheckoutResult } from './checkout-run.js';
+import { failureText, type CliIngest } from './cli-ingest.js';
+import type { CompodocResult } from './compodoc-run.js';
+
+/** Everything one `bench:ingest -- --repo` run measured, before formatting. */
+export interface RealBenchResult {
+  repo: { path: string; commit: string | null; dirty: boolean | null };
+  context: { graphgate: string | null; node: string; loadavg: number[]; neo4j: string };
+  repoId: string;
+  parseFloor: { files: number; ms: number; runsMs: number[] };
+  first: CliIngest;
+  firstServerCpuMs: number | null;
+  rerun: CliIngest | null;
+  checkout: CheckoutResult | { error: string } | null;
+  compodoc: CompodocResult | null;
+  cleanup: { deleted: number; ms: number } | { error: string };
+  reproduce: string;
+}
+
+const s = (ms: number | null | undefined): string => (ms === null || ms === undefined ? 'n/a' : (ms / 1000).toFixed(2));
+const n = (value: number): string => value.toLocaleString('en-US');
+const mb = (value: number | null): string => (value === null ? 'n/a' : `${n(value)} MB`);
+
+/** Phase times of one ingest (ms): the summary's timings, history's own, and what no phase covers. */
+export function phasesOf(summary: IngestSummary): Record<string, number> {
+  const t = summary.timings;
+  const phases = {
+    lockWait: t.lockWaitMs, knownFiles: t.knownMs, discover: t.discoverMs, read: t.readMs, snapshot: t.snapshotMs,
+    parseExtract: t.parseMs, write: t.writeMs, link: t.linkMs, policy: t.policyMs, history: summary.history.ms, fulltext: t.fulltextMs,
+  };
+  const rounded = Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)]));
+  // Batched writes overlap parsing, so the phases can add up to more than the total.
+  const other = t.totalMs - Object.values(phases).reduce((a, b) => a + b, 0);
+  return { ...rounded, otherOrOverlap: Math.round(other), total: Math.round(t.totalMs) };
+}
+
+const extractorsOf = (summary: IngestSummary): Record<string, number> =>
+  Object.fromEntries(Object.entries(summary.timings.extractors).sort(([, a], [, b]) => b - a).map(([k, v]) => [k, Math.round(v)]));
+
+function ingestJson(ingest: CliIngest | null): Record<string, unknown> | null {
+  if (!ingest) return null;
+  const { run, summary } = ingest;
+  const base = { wallMs: run.wallMs, maxRssMb: run.maxRssMb, cpuMs: run.cpuMs, exitCode: run.exitCode };
+  if (!summary) return { ...base, error: failureText(ingest) };
+  return {
+    ...base, totalMs: summary.timings.totalMs, filesPerSecond: Math.round(summary.filesPerSecond), writeMode: summary.writeMode,
+    files: summary.files, phasesMs: phasesOf(summary), extractorsMs: extractorsOf(summary),
+    refs: summary.refs.byStatus, events: summary.events, totals: summary.totals ?? null, historyCommits: summary.history.commits,
+  };
+}
+
+/** The JSON line: every number the lines show, and more (fact totals, per-extractor times). */
+export function reportJson(r: RealBenchResult): Record<string, unknown> {
+  const checkout = r.checkout && 'error' in r.checkout ? r.checkout
+    : r.checkout ? { head: r.checkout.head, target: r.checkout.target, filesChanged: r.checkout.filesChanged, secondClone: ingestJson(r.checkout.secondClone), afterCheckout: ingestJson(r.checkout.afterCheckout) } : null;
+  return {
+    repo: r.repo, context: r.context, repoId: r.repoId, parseFloor: r.parseFloor,
+    first: { ...ingestJson(r.first), serverCpuMs: r.firstServerCpuMs }, rerun: ingestJson(r.rerun), checkout, compodoc: r.compodoc, cleanup: r.cleanup, reproduce: r.reproduce,
+  };
+}
+
+function ingestLine(label: string, ingest: CliIngest): string {
+  const { run, summary } = ingest;
+  if (!summary) return `  ${label}: ${failureText(ingest)}`;
+  const f = summary.files;
+  return `  ${label}: CLI ${s(run.wallMs)} s wall (ingest ${s(summary.timings.totalMs)} s), peak RSS ${mb(run.maxRssMb)}, ${n(f.parsed)} parsed (${f.added} added, ${f.changed} changed, ${f.deleted} deleted, ${f.dependents} dependents)`;
+}
+
+/** The readable lines, ending with the command that reproduces the run. */
+export function reportLines(r: RealBenchResult): string[] {
+  const { first } = r;
+  const commit = r.repo.commit ? `${r.repo.commit.slice(0, 12)}${r.repo.dirty ? ' + uncommitted changes' : ''}` : 'not a git checkout';
+  const lines = [
+    `real-code ingest benchmark — ${r.repo.path} at ${commit}`,
+    `  graphgate ${r.context.graphgate?.slice(0, 12) ?? '?'}, node ${r.context.node}, load ${r.context.loadavg.map((l) => l.toFixed(1)).join(' ')}, Neo4j ${r.context.neo4j}`,
+  ];
+  const sum = first.summary;
+  if (!sum) {
+    lines.push(`  first ingest: ${failureText(first)}`);
+  } else {
+    const p = phasesOf(sum);
+    const f = sum.files;
+    lines.push(
+      `  files: ${n(f.seen)} seen, ${n(f.parsed - f.skipped)} ingested (${n(f.skipped)} skipped: too large, binary or outside), ${n(r.parseFloor.files)} TypeScript`,
+      `  first ingest (fresh namespace ${r.repoId}): CLI ${s(first.run.wallMs)} s wall (ingest ${s(sum.timings.totalMs)} s; the rest: start-up, connection, exit), ${n(Math.round(sum.filesPerSecond))} files/s`,
+      `    peak RSS ${mb(first.run.maxRssMb)} | ingest process CPU ${s(first.run.cpuMs)} s | Neo4j server CPU ${r.firstServerCpuMs === null ? 'n/a (not the local instance)' : `${s(r.firstServerCpuMs)} s`} | write mode ${sum.writeMode}`,
+      `    phases (s): discover ${s(p.discover)} | read ${s(p.read)} | known ${s(p.knownFiles)} | snapshot ${s(p.snapshot)} | parse+extract ${s(p.parseExtract)} | write ${s(p.write)} | link ${s(p.link)} | full-text ${s(p.fulltext)} | policy ${s(p.policy)} | history ${s(p.history)} (${sum.history.commits} commits) | lock ${s(p.lockWait)} | other/overlap ${s(p.otherOrOverlap)}`,
+      `    extractors (s, inside parse+extract): ${Object.entries(extractorsOf(sum)).map(([k, v]) => `${k} ${s(v)}`).join(' | ')}`,
+    );
+  }
+  const floorRatio = sum ? ` → the ingest is ${(sum.timings.totalMs / Math.max(r.parseFloor.ms, 1)).toFixed(1)}× the floor` : '';
+  lines.push(`  parse floor (ts.createProgram, best of 3 fresh processes): ${n(r.parseFloor.files)} files in ${s(r.parseFloor.ms)} s (${r.parseFloor.runsMs.join(' / ')} ms)${floorRatio}`);
+  if (r.rerun) lines.push(ingestLine('unchanged re-run', r.rerun));
+  if (r.checkout && 'error' in r.checkout) lines.push(`  checkout: failed: ${r.checkout.error}`);
+  else if (r.checkout) {
+    lines.push(
+      `  checkout ${r.checkout.head.slice(0, 12)} → ${r.checkout.target.slice(0, 12)} in a scratch clone (${n(r.checkout.filesChanged)} paths differ in git):`,
+      ingestLine('  second clone at HEAD, same namespace', r.checkout.secondClone),
+      ingestLine('  after git checkout', r.checkout.afterCheckout),
+    );
+  }
+  lines.push(...compodocLines(r));
+  lines.push('error' in r.cleanup ? `  cleanup of ${r.repoId} FAILED: ${r.cleanup.error}` : `  namespace ${r.repoId} deleted (${n(r.cleanup.deleted)} nodes, ${s(r.cleanup.ms)} s)`);
+  lines.push(`  reproduce: ${r.reproduce}`);
+  return lines;
+}
+
+/** `4.8× faster` when ours is smaller, `3.2× slower` when it is larger. */
+const times = (theirs: number, ours: number, better: string, worse: string): string =>
+  theirs >= ours ? `${(theirs / Math.max(ours, 1)).toFixed(1)}× ${better}` : `${(ours / Math.max(theirs, 1)).toFixed(1)}× ${worse}`;
+
+function compodocLines(r: RealBenchResult): string[] {
+  const c = r.compodoc;
+  if (!c) return ['  Compodoc: skipped (--no-compodoc)'];
+  const found = c.status === 'ok' && c.found ? [`    found: ${Object.entries(c.found).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${n(v)}`).join(', ') || 'nothing'}`] : [];
+  if (c.status === 'skipped') return [`  Compodoc: skipped: ${c.reason}`];
+  const head = `  Compodoc 2.0.0 -p ${c.tsconfig} (${c.scope}) ${c.flags.slice(4).join(' ')}`;
+  if (c.status === 'failed') return [head, `    FAILED (exit ${c.exitCode}) after ${s(c.wallMs)} s, peak RSS ${mb(c.maxRssMb)}; output tail:`, ...c.outputTail.split('\n').map((l) => `      ${l}`)];
+  const wall = r.first.run.wallMs;
+  const rss = r.first.run.maxRssMb;
+  const compare = r.first.summary ? ` → graphgate's first ingest (CLI wall): ${times(c.wallMs, wall, 'faster', 'slower')}${rss && c.maxRssMb ? `, ${times(c.maxRssMb, rss, 'less', 'more')} peak RSS` : ''} than Compodoc` : '';
+  return [
+    head,
+    `    ${s(c.wallMs)} s wall, peak RSS ${mb(c.maxRssMb)}, CPU ${s(c.cpuMs)} s${compare}`,
+    ...found,
+  ];
+}
