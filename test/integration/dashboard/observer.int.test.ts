@@ -225,7 +225,7 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
       expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     });
 
-    it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('refuses %s: there are no write endpoints', async (method) => {
+    it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('refuses %s on a read endpoint (the only writes are the review POSTs)', async (method) => {
       const answer = await httpGet(`${server.url}turn`, { method });
       expect(answer.status).toBe(405);
       expect(answer.headers.allow).toBe('GET, HEAD');
