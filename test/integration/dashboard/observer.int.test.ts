@@ -236,7 +236,7 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
       expect(answer.status).toBe(200);
       expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
       expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
-      expect(answer.body).toContain('<script src="/observer.js" defer></script>');
+      expect(answer.body).toContain('<script type="module" src="/observer.js"></script>');
       expect((await httpGet(`${server.url}nope`)).status).toBe(404);
     });
   });
