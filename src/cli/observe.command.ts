@@ -5,6 +5,7 @@ import { resolveRepoId } from '../config/repo-id.js';
 import { DEFAULT_DASHBOARD_PORT, isLoopbackAddress, startDashboardServer } from '../dashboard/index.js';
 import { AppError } from '../errors/index.js';
 import { openGraph } from '../graph/connect.js';
+import { graphqlConfigFromEnv, resolveGraphqlConfig } from '../graphql/config.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { parsePort } from './graphql.command.js';
 import { action, stage, untilSignal } from './output.js';
@@ -16,11 +17,11 @@ interface ObserveOptions {
   json?: boolean;
 }
 
-/** `graphgate observe` — the read-only observer console (page, JSON, SSE) over one repository's works and turns. */
+/** `graphgate observe` — the observer console (page, JSON, SSE) over one repository's works and turns; writes only a person's memory review, behind the GraphQL mutation token. */
 export function registerObserveCommand(program: Command): void {
   program
     .command('observe')
-    .description('serve the observer console: live works and turns, latency and rejections (read-only, 127.0.0.1)')
+    .description('serve the observer console: live works and turns, latency and rejections, pending memories (127.0.0.1; approve/reject only with GRAPHGATE_GRAPHQL_MUTATIONS=1 and the GRAPHGATE_GRAPHQL_TOKEN a person types into the page)')
     .argument('[repoPath]', 'the repository whose works are shown (default: the current folder)')
     .option('--port <n>', `port to listen on (default GRAPHGATE_DASHBOARD_PORT or ${DEFAULT_DASHBOARD_PORT}; a free one when the default is taken)`)
     .option('--host <h>', 'loopback address to bind (default 127.0.0.1)')
@@ -35,6 +36,8 @@ export function registerObserveCommand(program: Command): void {
       if (opts.host !== undefined && !isLoopbackAddress(opts.host)) {
         throw new AppError('INVALID_CONFIG', { message: `The observer console binds only to loopback addresses (it has no authentication yet); got --host ${opts.host}.` });
       }
+      // The same configuration and fail-closed checks as `graphgate graphql`: review is on only where mutations are.
+      const review = resolveGraphqlConfig(graphqlConfigFromEnv(), '127.0.0.1');
       const log = createLogger((process.env.GRAPHGATE_LOG_LEVEL as LogLevel | undefined) ?? 'warn');
       if (!opts.json) stage('connecting to Neo4j…');
       const graph = await openGraph({ log });
@@ -42,6 +45,7 @@ export function registerObserveCommand(program: Command): void {
         const server = await startDashboardServer({
           // With --repo-id the folder may not be that repository: /health then measures the checkout its last ingest read.
           graph, repoId, repoRoot: opts.repoId ? undefined : repoRoot, port, host: opts.host, log, anyPortIfBusy: opts.port === undefined && !envPort,
+          reviewToken: review.mutations ? review.token : undefined,
         });
         if (opts.json) {
           process.stdout.write(`${JSON.stringify({ url: server.url, port: server.port, repoId })}\n`);
@@ -50,7 +54,7 @@ export function registerObserveCommand(program: Command): void {
             `Observer console: ${server.url}`,
             `  repository: ${repoId}`,
             `  Neo4j:      ${graph.connection.uri} (${graph.connection.source})`,
-            '  read-only; stop with Ctrl+C',
+            review.mutations ? '  memory review: on (the GraphQL mutation token); stop with Ctrl+C' : '  read-only; stop with Ctrl+C',
           ].join('\n') + '\n');
         }
         const signal = await untilSignal();

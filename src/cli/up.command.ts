@@ -66,6 +66,7 @@ export function registerUpCommand(program: Command): void {
         const repoId = ingestedRepoId ?? opts.repoId ?? (await resolveRepoId(root, loadConfig({ repoRoot: root }).config));
         const observer = await startDashboardServer({
           graph, repoId, repoRoot: root, log, port: opts.observePort === undefined ? DEFAULT_DASHBOARD_PORT : parsePort(opts.observePort), anyPortIfBusy: opts.observePort === undefined,
+          reviewToken: config.mutations ? config.token : undefined,
         });
         process.stdout.write(
           [

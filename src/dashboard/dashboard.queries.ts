@@ -60,3 +60,40 @@ export const verbLatency = loadQuery<{ repoId: string; since: string }, { verb: 
 export const rejectionCounts = loadQuery<{ repoId: string; since: string }, { code: string; verb: string; count: number }>('dashboard/rejection-counts.cypher');
 export const listRepositories = loadQuery<{ limit: Integer }, { repoId: string; root: string | null; snapshotId: string | null; ingestedAt: string | null; writing: boolean }>('dashboard/list-repositories.cypher');
 export const listGateRuns = loadQuery<{ repoId: string; workId: string | null; limit: Integer }, { run: GateRunRow }>('dashboard/list-gate-runs.cypher');
+
+/** A policy-plane row that waits for a person (reviewed in the seed file it came from, `sourceFile`). */
+export interface PendingPolicyRow {
+  id: string;
+  type: 'migration_rule';
+  status: string;
+  fromTag: string | null;
+  toTag: string | null;
+  notes: string | null;
+  sourceFile: string | null;
+  version: number | null;
+}
+
+export interface PlanNodeRow {
+  nodeId: string;
+  kind: string;
+  ordinal: number;
+  operation: string | null;
+  targetFile: string | null;
+  sideEffectType: string | null;
+  /** pending until execution or validation records an outcome. */
+  outcome: string;
+  dependsOn: string[];
+  mapsToNodeIds: string[];
+  outcomeAt: string | null;
+}
+
+export interface WorkDetailRow extends Omit<WorkRow, 'worktree' | 'leases' | 'agents'> {
+  plan: { id: string; status: string; acceptedAt: string | null } | null;
+  nodes: PlanNodeRow[];
+}
+
+export const listPendingPolicies = loadQuery<{ repoId: string; limit: Integer }, { policy: PendingPolicyRow }>('dashboard/list-pending-policies.cypher');
+export const frictionHeatmap = loadQuery<{ repoId: string; since: string; limit: Integer }, { code: string; anchorId: string; anchor: string | null; events: number; works: number }>('dashboard/friction-heatmap.cypher');
+export const packOutcomes = loadQuery<{ repoId: string; since: string }, { outcome: string; count: number }>('dashboard/pack-outcomes.cypher');
+export const verbLatencySeries = loadQuery<{ repoId: string; since: string; points: Integer }, { verb: string; latencies: number[] }>('dashboard/verb-latency-series.cypher');
+export const readWork = loadQuery<{ repoId: string; workId: string }, { work: WorkDetailRow }>('dashboard/read-work.cypher');

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { AppError, toAppError, type ErrorCode } from '../errors/index.js';
 import type { Logger } from '../runtime/logger.js';
+import { ReviewRefusal } from './review-guard.js';
 
 /** Sent with every answer: nothing cached, no sniffing, never framed, no referrer. No CORS headers, on purpose. */
 export const BASE_HEADERS = {
@@ -14,7 +15,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   INVALID_ARGS: 400,
   UNAUTHORIZED: 403,
   NOT_FOUND: 404,
-  ILLEGAL_TRANSITION: 405,
+  // A method refusal is answered 405 before any route runs; thrown, it is a memory that cannot make that move.
+  ILLEGAL_TRANSITION: 409,
+  VERSION_CONFLICT: 409,
   BUSY: 503,
   GRAPH_UNAVAILABLE: 503,
   GRAPH_AUTH_FAILED: 503,
@@ -29,6 +32,10 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 
 /** Answers with `{ error: { code, message, retryable, details } }`; unexpected errors log their stack and say only INTERNAL. */
 export function sendError(res: ServerResponse, error: unknown, log: Logger, route: string): void {
+  if (error instanceof ReviewRefusal) {
+    if (res.headersSent) return void res.destroy();
+    return refuse(res, error.status, error.error.code, error.error.message, error.headers);
+  }
   const app = toAppError(error);
   const status = STATUS[app.code] ?? 500;
   if (status >= 500) log.warn('dashboard request failed', { route, code: app.code, cause: app.cause instanceof Error ? app.cause.stack : undefined });

@@ -1,26 +1,13 @@
 import type { Graph } from '../graph/index.js';
 import { int } from '../graph/index.js';
 import {
-  listErrors, listGateRuns, listTurns, listWorks, readTurnClock, rejectionCounts, turnsAfter, verbLatency,
+  listErrors, listGateRuns, listTurns, listWorks, readTurnClock, turnsAfter,
   type ErrorTurnRow, type GateRunRow, type TurnRow, type WorkRow,
 } from './dashboard.queries.js';
 
-export interface VerbLatency { verb: string; turns: number; p50: number; p95: number; p99: number; max: number }
-export interface RejectionCount { code: string; verb: string; count: number }
-
-export interface Metrics {
-  windowHours: number;
-  since: string;
-  latency: VerbLatency[];
-  /** Refusals per deny code (all verbs), most frequent first. */
-  rejections: Array<{ code: string; count: number }>;
-  /** The same per code and verb. */
-  rejectionsByVerb: RejectionCount[];
-}
-
 /** Read-only views of one repository's episodic plane (works, turns, leases) for the observer console. */
 export class ObserverService {
-  constructor(private readonly options: { graph: Graph; repoId: string; now?: () => Date }) {}
+  constructor(private readonly options: { graph: Graph; repoId: string }) {}
 
   get repoId(): string {
     return this.options.repoId;
@@ -65,19 +52,5 @@ export class ObserverService {
   async gateRuns(filter: { workId?: string; limit: number }): Promise<GateRunRow[]> {
     const rows = await this.options.graph.read(listGateRuns, { repoId: this.options.repoId, workId: filter.workId ?? null, limit: int(filter.limit) });
     return rows.map((r) => r.run);
-  }
-
-  /** Per-verb latency percentiles and rejection counts of the turns of the last `windowHours`. */
-  async metrics(windowHours: number): Promise<Metrics> {
-    const { graph, repoId } = this.options;
-    const since = new Date((this.options.now?.() ?? new Date()).getTime() - windowHours * 3_600_000).toISOString();
-    const [latency, byVerb] = await graph.readTx('dashboard/metrics', async (tx) => [
-      await tx.run(verbLatency, { repoId, since }),
-      await tx.run(rejectionCounts, { repoId, since }),
-    ] as const);
-    const totals = new Map<string, number>();
-    for (const row of byVerb) totals.set(row.code, (totals.get(row.code) ?? 0) + row.count);
-    const rejections = [...totals].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
-    return { windowHours, since, latency, rejections, rejectionsByVerb: byVerb };
   }
 }

@@ -17,6 +17,10 @@ const FILES: Record<string, { file: string; contentType: string }> = {
   '/': { file: 'index.html', contentType: 'text/html; charset=utf-8' },
   '/observer.js': { file: 'observer.js', contentType: 'text/javascript; charset=utf-8' },
   '/observer.css': { file: 'observer.css', contentType: 'text/css; charset=utf-8' },
+  '/dom.js': { file: 'dom.js', contentType: 'text/javascript; charset=utf-8' },
+  '/pictures.js': { file: 'pictures.js', contentType: 'text/javascript; charset=utf-8' },
+  '/review.js': { file: 'review.js', contentType: 'text/javascript; charset=utf-8' },
+  '/work-view.js': { file: 'work-view.js', contentType: 'text/javascript; charset=utf-8' },
 };
 
 /** Reads the page's files (src/dashboard/assets) once, at start: a missing file fails the start, not a request. */

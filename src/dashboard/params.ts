@@ -34,6 +34,32 @@ export const MetricsQuery = z.strictObject({
   windowHours: whole(1, 24 * 90).default(24).describe('how far back (1–2160 hours, default 24)'),
 });
 
+/** `/work?workId` — one work's view: plan nodes with status, state path, gate runs. */
+export const WorkQuery = z.strictObject({
+  workId: id.describe('the work to show'),
+});
+
+/** `/policies/pending?limit` — memories and policy rows waiting for a person. */
+export const PendingQuery = z.strictObject({
+  limit: whole(1, 500).default(200).describe('how many of each kind (1–500, default 200)'),
+});
+
+// Friction memories carry their domain anchor's id, folder slashes included.
+const memoryId = z.string().min(1).max(300).regex(/^[A-Za-z0-9][A-Za-z0-9._:\/-]*$/, 'a memory id or memoryId');
+const why = z.string().trim().min(1).max(2000);
+
+/** `POST /memories/approve` body: the memory and, optionally, why. */
+export const ApproveBody = z.strictObject({
+  id: memoryId.describe('the memory to approve (its id or memoryId)'),
+  why: why.optional().describe('why it is approved (kept in the changelog)'),
+});
+
+/** `POST /memories/reject` body: the memory and why (required, as for GraphQL's rejectMemory). */
+export const RejectBody = z.strictObject({
+  id: memoryId.describe('the memory to reject (its id or memoryId)'),
+  why: why.describe('why it is rejected (kept in the changelog)'),
+});
+
 /** `/stream/events?after` — SSE; `after` (a seq) is the first position for clients that cannot send Last-Event-ID. */
 export const StreamQuery = z.strictObject({
   after: whole(0, 999_999_999).optional().describe('stream turns committed after this seq'),
@@ -48,6 +74,24 @@ export function parseLastEventId(header: string | string[] | undefined): number 
 }
 
 export const EmptyQuery = z.strictObject({});
+
+/** Parses a JSON request body with a strict schema; any problem is INVALID_ARGS listing them. */
+export function parseBody<S extends z.ZodType>(schema: S, text: string): z.output<S> {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    throw new AppError('INVALID_ARGS', { message: 'The request body is not JSON.', details: { problems: [{ path: '(body)', message: 'not JSON' }] } });
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError('INVALID_ARGS', {
+      message: 'Invalid request body.',
+      details: { problems: parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })) },
+    });
+  }
+  return parsed.data;
+}
 
 /** Parses a URL's query with a strict schema; a repeated key or any problem is INVALID_ARGS listing them. */
 export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {

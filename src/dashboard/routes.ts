@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HealthService } from './health.service.js';
 import { sendJson } from './http-response.js';
+import type { MetricsService } from './metrics.service.js';
 import type { ObserverService } from './observer.service.js';
-import { EmptyQuery, ErrorsQuery, MetricsQuery, parseQuery, RunsQuery, TurnQuery, WorksQuery } from './params.js';
+import { ApproveBody, EmptyQuery, ErrorsQuery, MetricsQuery, parseBody, parseQuery, PendingQuery, RejectBody, RunsQuery, TurnQuery, WorkQuery, WorksQuery } from './params.js';
+import type { ReviewService } from './review.service.js';
+import { readReviewRequest } from './review-guard.js';
+import type { WorkViewService } from './work-view.service.js';
 
 export interface RouteContext {
   req: IncomingMessage;
@@ -14,6 +18,11 @@ export interface RouteContext {
 export interface DashboardServices {
   observer: ObserverService;
   health: HealthService;
+  metrics: MetricsService;
+  workView: WorkViewService;
+  review: ReviewService;
+  /** The GraphQL mutation token when review from the console is on; never sent in any answer. */
+  reviewToken: string | undefined;
 }
 
 /** A JSON route: validates its query, asks one domain service, answers. No Cypher here. */
@@ -43,8 +52,30 @@ export const JSON_ROUTES: Record<string, JsonRoute> = {
     const input = parseQuery(RunsQuery, query);
     sendJson(res, 200, { repoId: observer.repoId, runs: await observer.gateRuns(input) }, head);
   },
-  '/metrics': async ({ observer }, { res, query, head }) => {
+  '/work': async ({ observer, workView }, { res, query, head }) => {
+    const input = parseQuery(WorkQuery, query);
+    sendJson(res, 200, { repoId: observer.repoId, ...(await workView.work(input.workId)) }, head);
+  },
+  '/metrics': async ({ observer, metrics }, { res, query, head }) => {
     const input = parseQuery(MetricsQuery, query);
-    sendJson(res, 200, { repoId: observer.repoId, ...(await observer.metrics(input.windowHours)) }, head);
+    sendJson(res, 200, { repoId: observer.repoId, ...(await metrics.metrics(input.windowHours)) }, head);
+  },
+  '/policies/pending': async ({ observer, review, reviewToken }, { res, query, head }) => {
+    const input = parseQuery(PendingQuery, query);
+    sendJson(res, 200, { repoId: observer.repoId, review: { enabled: reviewToken !== undefined }, ...(await review.pending(input.limit)) }, head);
+  },
+};
+
+/** The only writes: a person's approve/reject of a memory, behind the GraphQL mutation token (review-guard.ts). */
+export const REVIEW_ROUTES: Record<string, JsonRoute> = {
+  '/memories/approve': async ({ observer, review, reviewToken }, { req, res, query }) => {
+    parseQuery(EmptyQuery, query);
+    const input = parseBody(ApproveBody, await readReviewRequest(req, reviewToken));
+    sendJson(res, 200, { repoId: observer.repoId, transition: await review.decide({ id: input.id, to: 'approved', ...(input.why ? { why: input.why } : {}) }) });
+  },
+  '/memories/reject': async ({ observer, review, reviewToken }, { req, res, query }) => {
+    parseQuery(EmptyQuery, query);
+    const input = parseBody(RejectBody, await readReviewRequest(req, reviewToken));
+    sendJson(res, 200, { repoId: observer.repoId, transition: await review.decide({ id: input.id, to: 'rejected', why: input.why }) });
   },
 };

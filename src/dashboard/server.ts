@@ -7,10 +7,13 @@ import { streamTurns } from './event-stream.js';
 import { HealthService } from './health.service.js';
 import { isForeignPageRequest, isLoopbackAddress, isLoopbackHostHeader } from './host-guard.js';
 import { BASE_HEADERS, refuse, sendError } from './http-response.js';
+import { MetricsService } from './metrics.service.js';
 import { ObserverService } from './observer.service.js';
 import { loadPageAssets, PAGE_CSP } from './page-assets.js';
 import { parseLastEventId, parseQuery, StreamQuery } from './params.js';
-import { JSON_ROUTES, type DashboardServices } from './routes.js';
+import { ReviewService } from './review.service.js';
+import { JSON_ROUTES, REVIEW_ROUTES, type DashboardServices } from './routes.js';
+import { WorkViewService } from './work-view.service.js';
 
 export const DEFAULT_DASHBOARD_PORT = 8722;
 
@@ -30,6 +33,11 @@ export interface DashboardServerOptions {
   heartbeatMs?: number;
   /** Concurrent `/stream/events` connections (default 32); more are answered 503. */
   maxStreams?: number;
+  /**
+   * The GraphQL mutation token (GRAPHGATE_GRAPHQL_TOKEN, when GRAPHGATE_GRAPHQL_MUTATIONS is on): with it,
+   * a person who has the token approves or rejects memories from the page. Without it the console is read-only.
+   */
+  reviewToken?: string;
 }
 
 export interface DashboardServer {
@@ -48,6 +56,10 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   const services: DashboardServices = {
     observer: new ObserverService({ graph, repoId }),
     health: new HealthService({ graph, repoId, repoRoot: options.repoRoot }),
+    metrics: new MetricsService({ graph, repoId }),
+    workView: new WorkViewService({ graph, repoId }),
+    review: new ReviewService({ graph, repoId }),
+    reviewToken: options.reviewToken,
   };
   const assets = loadPageAssets();
   const stopStreams = new AbortController();
@@ -64,7 +76,12 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
         path = url.pathname;
         if (!isLoopbackHostHeader(req.headers.host)) return refuse(res, 403, 'UNAUTHORIZED', 'This console only answers requests addressed to localhost.');
         if (isForeignPageRequest(req.headers as Record<string, string | undefined>, url.pathname)) return refuse(res, 403, 'UNAUTHORIZED', 'This console does not answer requests made by other sites\' pages.');
-        if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'ILLEGAL_TRANSITION', 'The console is read-only: only GET and HEAD.', { allow: 'GET, HEAD' });
+        const review = REVIEW_ROUTES[url.pathname];
+        if (review) {
+          if (req.method !== 'POST') return refuse(res, 405, 'ILLEGAL_TRANSITION', 'Review actions are POST only.', { allow: 'POST' });
+          return await review(services, { req, res, query: url.searchParams, head: false });
+        }
+        if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'ILLEGAL_TRANSITION', 'Only GET and HEAD here; the only writes are POST /memories/approve and /memories/reject.', { allow: 'GET, HEAD' });
         const head = req.method === 'HEAD';
         const asset = assets.get(url.pathname);
         if (asset) {

@@ -1,17 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { getOperationAST, type ASTVisitor, type GraphQLError, type ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { bearerMatches } from './bearer-token.js';
 import type { GraphqlConfig } from './config.js';
 import { queryLimitsRule } from './query-limits.js';
 
-/** True when `Authorization: Bearer <token>` carries exactly `token` (constant-time compare). */
-export function bearerMatches(header: string | null | undefined, token: string): boolean {
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
-  if (!match?.[1]) return false;
-  // Hashing first gives equal-length buffers, so the comparison leaks neither content nor length.
-  const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(match[1]), digest(token));
-}
+export { bearerMatches };
 
 // Errors come from yoga's createGraphQLError so they are of the graphql instance yoga checks
 // against (a test runner may load a second copy of `graphql`).

@@ -6,7 +6,7 @@ import { AppError } from '../errors/index.js';
 import { int, loadQuery, openGraph, type Graph } from '../graph/index.js';
 import type { Logger } from '../runtime/logger.js';
 import type { TransitionRecord } from './changelog.js';
-import { MEMORY_STATES } from './lifecycle.js';
+import { MEMORY_STATES, sweepMemories, transitionByPerson } from './lifecycle.js';
 
 export interface MemoryListRow {
   id: string;
@@ -28,6 +28,29 @@ export interface MemoryDetail {
 
 const listQuery = loadQuery<{ repoId: string; state: string | null; limit: ReturnType<typeof int> }, MemoryListRow>('memory/list-memories.cypher');
 const showQuery = loadQuery<{ repoId: string; id: string }, MemoryDetail>('memory/show-memory.cypher');
+const repositoryRoot = loadQuery<{ repoId: string }, { root: string | null }>('memory/repository-root.cypher');
+
+/** The repository's checkout (its `.ai/` holds the config and the changelog); NOT_FOUND when never ingested. */
+export async function requireRepositoryRoot(graph: Graph, repoId: string): Promise<string> {
+  const [row] = await graph.read(repositoryRoot, { repoId });
+  if (!row?.root) throw new AppError('NOT_FOUND', { message: `No ingested repository ${repoId}.`, details: { repoId } });
+  return row.root;
+}
+
+/**
+ * A person's approve / reject / retire from a server (GraphQL, the observer console), after the caller
+ * checked the person's token: the repository's memory settings are read from its checkout and the
+ * lifecycle clock applied first (as the CLI does), so the transition is checked against the state a
+ * sweep gives now; then `transitionByPerson` (table check, VERSION_CONFLICT, changelog).
+ */
+export async function reviewMemoryAsPerson(input: { graph: Graph; repoId: string; id: string; to: 'approved' | 'rejected' | 'retired'; who: string; why?: string; now?: Date }): Promise<TransitionRecord> {
+  const { graph, repoId } = input;
+  const root = await requireRepositoryRoot(graph, repoId);
+  const settings = loadConfig({ repoRoot: root }).config.memory;
+  const now = input.now ?? new Date();
+  await sweepMemories({ graph, repoId, root, now, settings });
+  return transitionByPerson({ graph, repoId, root, id: input.id, to: input.to, who: input.who, ...(input.why ? { why: input.why } : {}), now, settings });
+}
 
 /** A repository's memories, newest state change first (at most `limit`). */
 export async function listMemories(graph: Graph, repoId: string, options: { state?: string; limit?: number } = {}): Promise<MemoryListRow[]> {

@@ -6,8 +6,8 @@ export interface HttpAnswer {
   body: string;
 }
 
-/** A plain HTTP request with full control of the headers (fetch does not let a test forge `Host`). */
-export function httpGet(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+/** A plain HTTP request with full control of the headers (fetch does not let a test forge `Host`); `body` is sent with its Content-Length. */
+export function httpGet(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
       let body = '';
@@ -16,7 +16,8 @@ export function httpGet(url: string, options: { method?: string; headers?: Recor
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
-    req.end();
+    if (options.body !== undefined) req.setHeader('content-length', Buffer.byteLength(options.body));
+    req.end(options.body);
   });
 }
 

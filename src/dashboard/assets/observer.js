@@ -1,49 +1,13 @@
-// The observer console's page script: reads the JSON endpoints and follows /stream/events.
+// The observer console's page script (an ES module): reads the JSON endpoints and follows /stream/events.
 // Every value from the graph (prompts, file paths, agent text) is untrusted: it only ever reaches
-// the page through textContent, never as markup.
-'use strict';
+// the page through textContent, never as markup (dom.js, pictures.js).
+import { cell, cellOf, element, fill, getJson, row, setBadge, time } from './dom.js';
+import { heatmap, sparkline } from './pictures.js';
+import { loadPending } from './review.js';
+import { closeWork, refreshShownWork, showWork } from './work-view.js';
 
 const MAX_TURNS = 200;
 const seenTurns = new Set();
-
-/** A table cell holding `value` as text. */
-function cell(value, className) {
-  const td = document.createElement('td');
-  td.textContent = value === null || value === undefined ? '' : String(value);
-  if (className) td.className = className;
-  return td;
-}
-
-function row(cells, attributes) {
-  const tr = document.createElement('tr');
-  for (const td of cells) tr.append(td);
-  for (const [name, value] of Object.entries(attributes || {})) tr.setAttribute(name, String(value));
-  return tr;
-}
-
-function fill(tableId, rows, emptyId) {
-  document.querySelector(`#${tableId} tbody`).replaceChildren(...rows);
-  if (emptyId) document.getElementById(emptyId).hidden = rows.length > 0;
-}
-
-function time(iso) {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleTimeString();
-}
-
-async function getJson(path) {
-  const response = await fetch(path, { headers: { accept: 'application/json' } });
-  const body = await response.json();
-  if (!response.ok && !(path === '/health' && body.neo4j)) throw new Error(body.error ? `${body.error.code}: ${body.error.message}` : `HTTP ${response.status}`);
-  return body;
-}
-
-function setBadge(id, text, ok) {
-  const badge = document.getElementById(id);
-  badge.textContent = text;
-  badge.className = `badge ${ok ? 'ok' : 'bad'}`;
-}
 
 function turnRow(turn) {
   return row([
@@ -64,10 +28,18 @@ function showTurn(turn, fresh) {
   document.getElementById('turns-empty').hidden = true;
 }
 
+function workButton(workId) {
+  const button = element('button', workId, 'link');
+  button.type = 'button';
+  button.title = 'show this work';
+  button.addEventListener('click', () => void showWork(workId).catch((error) => setBadge('stream', error.message, false)));
+  return button;
+}
+
 async function loadWorks() {
   const { works } = await getJson('/worktrees');
   fill('works', works.map((w) => row([
-    cell(w.id), cell(w.state), cell(w.originalPrompt, 'prompt'),
+    cellOf([workButton(w.id)]), cell(w.state), cell(w.originalPrompt, 'prompt'),
     cell(w.worktree ? `${w.worktree.branch || w.worktree.kind} ${w.worktree.root}` : ''),
     cell(w.leases.map((l) => `${l.resource}${l.live ? '' : ' (expired)'}`).join('\n')),
     cell(w.agents.map((a) => a.id).join('\n')), cell(`${w.usedTokens} / ${w.maxTokens}`, 'num'), cell(time(w.updatedAt)),
@@ -86,8 +58,24 @@ async function loadRuns() {
 async function loadMetrics() {
   const metrics = await getJson('/metrics');
   document.getElementById('window').textContent = `last ${metrics.windowHours} h`;
-  fill('latency', metrics.latency.map((l) => row([cell(l.verb), cell(l.turns, 'num'), cell(l.p50, 'num'), cell(l.p95, 'num'), cell(l.p99, 'num'), cell(l.max, 'num')], { 'data-verb': l.verb })));
+  const series = new Map(metrics.latencySeries.map((s) => [s.verb, s.latencies]));
+  fill('latency', metrics.latency.map((l) => row([
+    cell(l.verb), cell(l.turns, 'num'), cell(l.p50, 'num'), cell(l.p95, 'num'), cell(l.p99, 'num'), cell(l.max, 'num'), cellOf([sparkline(series.get(l.verb) || [])], 'spark'),
+  ], { 'data-verb': l.verb })));
   fill('rejections', metrics.rejections.map((r) => row([cell(r.code), cell(r.count, 'num')], { 'data-code': r.code })), 'rejections-empty');
+  const cells = metrics.rejectionHeatmap;
+  document.getElementById('heatmap').replaceChildren(...(cells.length > 0 ? [heatmap(cells)] : []));
+  document.getElementById('heatmap-empty').hidden = cells.length > 0;
+  showPlaneMetrics(metrics);
+}
+
+function showPlaneMetrics({ memory, packOutcomes }) {
+  const rate = memory.friction.resolutionRate;
+  document.getElementById('friction-rate').textContent = rate === null
+    ? 'no friction recorded'
+    : `${Math.round(rate * 100)}% resolved (${memory.friction.resolved} of ${memory.friction.events} refusals fixed by a later pass)`;
+  document.getElementById('memory-states').textContent = memory.memoriesByState.map((m) => `${m.count} ${m.state}`).join(', ') || 'none';
+  document.getElementById('pack-outcomes').textContent = packOutcomes.map((p) => `${p.count} ${p.outcome}`).join(', ') || 'no works started in this window';
 }
 
 async function loadHealth() {
@@ -106,7 +94,7 @@ function scheduleRefresh() {
   if (refreshTimer) return;
   refreshTimer = setTimeout(() => {
     refreshTimer = null;
-    Promise.all([loadWorks(), loadRuns(), loadMetrics()]).catch((error) => setBadge('stream', error.message, false));
+    Promise.all([loadWorks(), loadRuns(), loadMetrics(), loadPending(), refreshShownWork()]).catch((error) => setBadge('stream', error.message, false));
   }, 1000);
 }
 
@@ -130,7 +118,8 @@ async function start() {
     for (const turn of [...recent.turns].reverse()) showTurn(turn, false);
     document.getElementById('turns-empty').hidden = recent.turns.length > 0;
     follow(recent.cursor);
-    await Promise.all([loadWorks(), loadRuns(), loadMetrics(), loadHealth()]);
+    document.getElementById('work-close').addEventListener('click', closeWork);
+    await Promise.all([loadWorks(), loadRuns(), loadMetrics(), loadHealth(), loadPending()]);
   } catch (error) {
     setBadge('stream', `cannot load: ${error.message}`, false);
   }

@@ -225,7 +225,7 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
       expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     });
 
-    it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('refuses %s: there are no write endpoints', async (method) => {
+    it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('refuses %s on a read endpoint (the only writes are the review POSTs)', async (method) => {
       const answer = await httpGet(`${server.url}turn`, { method });
       expect(answer.status).toBe(405);
       expect(answer.headers.allow).toBe('GET, HEAD');
@@ -236,7 +236,7 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
       expect(answer.status).toBe(200);
       expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
       expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
-      expect(answer.body).toContain('<script src="/observer.js" defer></script>');
+      expect(answer.body).toContain('<script type="module" src="/observer.js"></script>');
       expect((await httpGet(`${server.url}nope`)).status).toBe(404);
     });
   });
