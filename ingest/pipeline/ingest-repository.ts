@@ -21,7 +21,7 @@ import { resolveSettings, type PipelineSettings } from './settings.js';
 import { extractionKey } from './extraction-key.js';
 import { snapshotIdOf } from './snapshot.js';
 import { emptySummary, type IngestSummary } from './summary.js';
-import { createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
+import { attachRepoFiles, createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
 
 export interface IngestOptions {
   graph: Graph;
@@ -126,7 +126,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   if (toParse.length > 0 || deleted.length > 0) {
     summary.wrote = true;
     const tp = performance.now();
-    const project = await prepareProject(options, root, settings, current, entries, deleted);
+    const project = await prepareProject(options, root, settings, current, entries, deleted, toParse);
     // A changed loader may now mount files that never read it: they need the new prefix and CHILD_OF.
     if (incremental) await addNewlyMounted(project, root, repoId, settings, toParse, current, summary);
     summary.timings.parseMs += since(tp);
@@ -201,19 +201,27 @@ function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, S
 }
 
 /**
- * The run's ts-morph project holding every TypeScript file of the repo (`present`: the files of the
- * new snapshot): a warm cache only takes the changes; a cold one is first filled with the files this
- * run did not read (a watcher's run, or files the stat check skipped).
+ * The run's ts-morph project. A warm cache only takes the changes. A cold one is filled with every
+ * TypeScript file of the snapshot when the run parses most of them anyway (a first ingest, a work's
+ * overlay); otherwise (a CLI run after a checkout, a watcher's first run) it gets the files to parse
+ * and loads the others when an extractor first needs one (ingest/README.md, "On-demand project").
  */
 async function prepareProject(
-  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, unknown>, deleted: string[],
+  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, unknown>, deleted: string[], toParse: SourceInfo[],
 ): Promise<Project> {
   const cache = options.projectCache ?? createTsProjectCache();
-  if (!isWarm(cache, root)) {
+  const tsPresent = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)));
+  const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.length / 2;
+  if (!isWarm(cache, root) && !onDemand) {
     const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];
     const tsPaths = all.filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
     if (tsPaths.length) syncTsProject(cache, root, options.log, await readSourceFiles(root, tsPaths, settings.maxFileBytes), []);
   }
   const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));
-  return syncTsProject(cache, root, options.log, current.values(), removals);
+  // On demand, only the files to parse are synced, plus any the warm project already holds (kept current).
+  const parsing = new Set(toParse.map((i) => i.path));
+  const upserts = onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
+  const project = syncTsProject(cache, root, options.log, upserts, removals);
+  if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current);
+  return project;
 }

@@ -7,6 +7,7 @@ import { validateFacts } from '../write/validate-facts.js';
 import { isInside, isSafeRelativePath } from './discovery.js';
 import { isTypeScriptKind } from './file-kind.js';
 import { decodeText, type SourceInfo } from './read-files.js';
+import { projectFile } from '../extractors/support/project-files.js';
 
 export interface ExtractionScope {
   repoId: string;
@@ -55,7 +56,7 @@ export function extractFile(scope: ExtractionScope, source: SourceInfo): Extract
       return undefined;
     }
   };
-  const sourceFile = isTypeScriptKind(source.kind) ? scope.project.getSourceFile(join(scope.root, source.path)) : undefined;
+  const sourceFile = isTypeScriptKind(source.kind) ? projectFile(scope.project, join(scope.root, source.path)) : undefined;
   for (const extractor of scope.extractors) {
     const started = performance.now();
     try {

@@ -1,14 +1,17 @@
+import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import type { Logger } from '../../src/runtime/logger.js';
 import { invalidateRouteIndex } from '../extractors/routes/index.js';
 import { forgetModuleResolutions } from '../extractors/support/modules.js';
+import { attachOnDemandFiles } from '../extractors/support/project-files.js';
 import { forgetSideFiles, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
+import { isInside } from './discovery.js';
 import { isTypeScriptKind } from './file-kind.js';
 import { withLibrarySources } from './library-paths.js';
 import { tsConfigCandidates } from './tsconfig-locate.js';
 import type { KnownFiles } from './known-files.js';
-import type { SourceInfo } from './read-files.js';
+import { decodeText, type SourceInfo } from './read-files.js';
 import type { RepoIdentity } from './repo-identity.js';
 
 /**
@@ -124,4 +127,36 @@ function addSourceText(project: Project, abs: string, text: string, inProject: b
     }
   }
   project.createSourceFile(abs, text, { overwrite: true });
+}
+
+/**
+ * Lets extractors load the snapshot's other TypeScript files on demand (project-files.ts): texts
+ * come from this run's reads, else from disk (checked against the root like every read). A loaded
+ * file is tracked like a synced one, so a warm project keeps it and later runs only re-sync changes.
+ */
+export function attachRepoFiles(cache: TsProjectCache, root: string, project: Project, tsPaths: Iterable<string>, current: ReadonlyMap<string, SourceInfo>): void {
+  const textOf = (path: string): string | undefined => {
+    const info = current.get(path);
+    if (info) return info.skipReason ? undefined : info.text;
+    try {
+      const abs = realpathSync(join(root, path));
+      return isInside(root, abs) ? decodeText(readFileSync(abs)) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  attachOnDemandFiles(project, {
+    root,
+    paths: new Set(tsPaths),
+    text: textOf,
+    load(path) {
+      const text = textOf(path);
+      if (text === undefined) return undefined;
+      const abs = join(root, path);
+      addSourceText(project, abs, text, false);
+      // Unknown when read from disk here: the next run that reads the file re-syncs it once.
+      cache.shas.set(path, current.get(path)?.sha256 ?? '');
+      return project.getSourceFile(abs);
+    },
+  });
 }

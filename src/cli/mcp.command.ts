@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { AppError } from '../errors/index.js';
 import { clientConfig, MCP_CLIENTS, type McpClient } from '../mcp/client-config.js';
-import { runStdioServer } from '../mcp/run-stdio.js';
 import { createLogger } from '../runtime/logger.js';
 import { action } from './output.js';
 
@@ -27,6 +26,8 @@ export function registerMcpCommand(program: Command, version: string): void {
       console.log = console.error;
       console.info = console.error;
       console.debug = console.error;
+      // Loaded here: the server's module graph costs every other command ~0.5 s of start-up.
+      const { runStdioServer } = await import('../mcp/run-stdio.js');
       await runStdioServer({ repo: opts.repo, log: createLogger(), version });
     }));
 }

@@ -9,6 +9,7 @@ import { loadTargetOf } from './load-targets.js';
 import { exposuresOf, remoteLoaderOf, type RemoteLoader } from './remote-mounts.js';
 import { findRouteArrays, type RouteArray } from './route-arrays.js';
 import { joinRoutePath, walkRoutes } from './route-walk.js';
+import { projectFile, projectFilesWhere } from '../support/project-files.js';
 
 /** A place a file's (non-root) routes are mounted: below the route that lazily loads them or imports them as `children`. */
 export interface Mount {
@@ -66,9 +67,7 @@ export function invalidateRouteIndex(project: Project): void {
 
 function build(env: SymbolEnv): LazyIndex {
   const index: LazyIndex = { repoId: env.repoId, root: env.root, scanned: new Map(), loaders: [], reach: new Map(), mounts: new Map(), arrayNames: new Map(), remoteLoaders: [] };
-  for (const file of env.project.getSourceFiles()) {
-    const text = file.getFullText();
-    if (!text.includes('loadChildren') && !IMPORTED_CHILDREN.test(text)) continue;
+  for (const file of projectFilesWhere(env.project, (text) => text.includes('loadChildren') || IMPORTED_CHILDREN.test(text))) {
     const loaderPath = repoPathOf(env.root, file.getFilePath());
     if (!loaderPath) continue;
     index.scanned.set(loaderPath, file.compilerNode);
@@ -99,7 +98,7 @@ function build(env: SymbolEnv): LazyIndex {
           if (!target?.filePath || !targetPath || targetPath === loaderPath) continue;
           const viaPath = targetPath !== target.filePath ? target.filePath : undefined;
           // A barrel edit can re-point the export: it invalidates the index like a loader edit.
-          if (viaPath) index.scanned.set(viaPath, env.project.getSourceFile(join(env.root, viaPath))?.compilerNode);
+          if (viaPath) index.scanned.set(viaPath, projectFile(env.project, join(env.root, viaPath))?.compilerNode);
           index.loaders.push({
             loaderPath, array, localPath: record.localPath, line: record.startLine, targetPath,
             ...(target.exportName ? { exportName: target.exportName } : {}),
@@ -139,7 +138,7 @@ function reachOf(env: SymbolEnv, index: LazyIndex, targetPath: string): Set<stri
   for (let depth = 0; depth < REACH_DEPTH && frontier.length; depth++) {
     const next: string[] = [];
     for (let i = 0; i < frontier.length; i++) {
-      const file = env.project.getSourceFile(join(env.root, frontier[i] as string));
+      const file = projectFile(env.project, join(env.root, frontier[i] as string));
       const barrel = file !== undefined && isBarrel(file);
       if (!file || (!barrel && !/NgModule|Routes|RouterModule/.test(file.getFullText()))) continue;
       const decls = barrel ? file.getExportDeclarations() : file.getImportDeclarations();

@@ -7,6 +7,7 @@ import { tsDeclarationName, tsIsEmitted } from '../support/compiler.js';
 import { isTypeScriptSource, repoPathOf } from '../support/source.js';
 import { exportedDeclarations } from '../support/syntax-resolve.js';
 import { compact, stringValue, unwrap } from '../support/text.js';
+import { projectFile } from '../support/project-files.js';
 
 /** Module-federation loader functions (@angular-architects/module-federation, native federation). */
 const REMOTE_LOADERS = new Set(['loadRemoteModule', 'loadRemote', 'loadRemoteEntry']);
@@ -49,7 +50,7 @@ function resolveLegacy(env: SymbolEnv, from: SourceFile, specifier: string): str
   if (direct || specifier.startsWith('.')) return direct;
   for (let dir = dirname(from.getFilePath()); dir.startsWith(env.root) && dir !== dirname(dir); dir = dirname(dir)) {
     const base = join(dir, specifier);
-    const file = env.project.getSourceFile(`${base}.ts`) ?? env.project.getSourceFile(join(base, 'index.ts'));
+    const file = projectFile(env.project, `${base}.ts`) ?? projectFile(env.project, join(base, 'index.ts'));
     if (file) return file.getFilePath();
   }
   return undefined;
@@ -57,7 +58,7 @@ function resolveLegacy(env: SymbolEnv, from: SourceFile, specifier: string): str
 
 function fromModule(env: SymbolEnv, from: SourceFile, form: LoadTarget['form'], specifier: string, exportName: string | undefined, abs: string | undefined): LoadTarget {
   const filePath = abs ? repoPathOf(env.root, abs) : undefined;
-  const targetFile = abs && filePath ? env.project.getSourceFile(abs) : undefined;
+  const targetFile = abs && filePath ? projectFile(env.project, abs) : undefined;
   const symbol = targetFile ? exportedSymbol(env, targetFile, exportName) : undefined;
   return {
     form,

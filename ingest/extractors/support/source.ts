@@ -2,6 +2,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Node, SourceFile } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import { tsDeclarationName, tsIsEmitted, tsLocalExportNames } from './compiler.js';
+import { projectFile } from './project-files.js';
 
 /** True for TypeScript sources the extractors parse (not declaration files). */
 export function isTypeScriptSource(path: string): boolean {
@@ -10,7 +11,7 @@ export function isTypeScriptSource(path: string): boolean {
 
 /** The ts-morph source file of the file being extracted (the context's, else the project's). */
 export function sourceFileOf(ctx: ExtractContext): SourceFile | undefined {
-  return ctx.sourceFile ?? ctx.project.getSourceFile(join(ctx.root, ctx.path));
+  return ctx.sourceFile ?? projectFile(ctx.project, join(ctx.root, ctx.path));
 }
 
 /**

@@ -3,6 +3,7 @@ import { Node, ts, type Project } from 'ts-morph';
 import { resolveModulePath } from './modules.js';
 import { isTypeScriptSource, repoPathOf } from './source.js';
 import { isTypePosition, lookupName, moduleScopeOf, type ImportBinding } from './syntax-scope.js';
+import { projectFile } from './project-files.js';
 
 /**
  * Follows names to their declarations across files without a type checker: scopes and import
@@ -40,7 +41,7 @@ function envOf(project: Project): ResolveEnv {
 
 /** The parsed file at an absolute path: the project's, else parsed once from disk (repository TypeScript only). */
 export function sourceFileAt(env: ResolveEnv, abs: string): ts.SourceFile | undefined {
-  const held = env.project.getSourceFile(abs);
+  const held = projectFile(env.project, abs);
   if (held) return held.compilerNode;
   const rel = repoPathOf(env.root, abs);
   if (!rel || !/\.(?:ts|tsx|mts|cts)$/.test(rel)) return undefined;
@@ -62,14 +63,18 @@ export function forgetSideFiles(project: Project): void {
   sideFiles.delete(project);
 }
 
-/** The module a specifier names from a file: its parsed file, or `external` for a package/outside file. */
-export function moduleOf(env: ResolveEnv, from: ts.SourceFile, specifier: string): { file?: ts.SourceFile; abs?: string; external?: boolean } {
+/** The file a specifier names from a file (not parsed), or `external` for a package / a file outside the repository. */
+export function moduleOf(env: ResolveEnv, from: ts.SourceFile, specifier: string): { abs?: string; external?: boolean } {
   const abs = resolveModulePath(env.project, from.fileName, specifier);
   if (!abs) return {};
-  const rel = repoPathOf(env.root, abs);
-  if (!rel || !isTypeScriptSource(rel) && !rel.endsWith('.d.ts')) return { abs, external: !rel };
-  const file = sourceFileAt(env, abs);
-  return file ? { file, abs } : { abs };
+  return repoPathOf(env.root, abs) ? { abs } : { abs, external: true };
+}
+
+/** moduleOf, parsed: the module's source file when it is repository TypeScript. */
+export function moduleFileOf(env: ResolveEnv, from: ts.SourceFile, specifier: string): { file?: ts.SourceFile; abs?: string; external?: boolean } {
+  const target = moduleOf(env, from, specifier);
+  const file = target.abs && !target.external ? sourceFileAt(env, target.abs) : undefined;
+  return file ? { ...target, file } : target;
 }
 
 /** What `file` exports under `name`, re-exports and `export *` followed to the declarations. */
@@ -87,12 +92,12 @@ export function exportedDeclarations(env: ResolveEnv, file: ts.SourceFile, name:
   }
   if (entry?.kind === 'reexport') return followImport(env, file, { kind: 'named', imported: entry.imported, specifier: entry.specifier, node: file }, depth + 1, seen);
   if (entry?.kind === 'namespace') {
-    const target = moduleOf(env, file, entry.specifier);
+    const target = moduleFileOf(env, file, entry.specifier);
     return target.file ? { decls: [target.file] } : target.external ? { decls: [], external: { name } } : { decls: [] };
   }
   if (name === 'default') return { decls: [] };
   for (const specifier of scope.stars) {
-    const target = moduleOf(env, file, specifier);
+    const target = moduleFileOf(env, file, specifier);
     if (!target.file) continue;
     const found = exportedDeclarations(env, target.file, name, depth + 1, seen);
     if (found.decls.length || found.external) return found;
@@ -102,7 +107,7 @@ export function exportedDeclarations(env: ResolveEnv, file: ts.SourceFile, name:
 
 /** The declarations an import binding stands for (`import * as ns` → the module's source file). */
 export function followImport(env: ResolveEnv, from: ts.SourceFile, binding: ImportBinding, depth = 0, seen = new Set<string>()): Resolution {
-  const target = moduleOf(env, from, binding.specifier);
+  const target = moduleFileOf(env, from, binding.specifier);
   const module = binding.specifier;
   if (target.external) return { decls: [], module, external: { name: binding.imported } };
   if (!target.file) return { decls: [], module };
@@ -188,7 +193,7 @@ export function resolveName(env: ResolveEnv, node: ts.Node): Resolution {
 
 /** The ts-morph node of a declaration in a file the project holds (a file parsed from disk has none). */
 function wrapIn(project: Project, node: ts.Node): Node | undefined {
-  const file = project.getSourceFile(node.getSourceFile().fileName);
+  const file = projectFile(project, node.getSourceFile().fileName);
   if (!file || file.compilerNode !== node.getSourceFile()) return undefined;
   // ts-morph's own way from a compiler node to its wrapper (what every `get…()` of its API uses).
   return (file as unknown as { _getNodeFromCompilerNode(n: ts.Node): Node })._getNodeFromCompilerNode(node);

@@ -4,6 +4,7 @@ import type { ExtractContext } from '../../model/extractor.js';
 import { repoPathOf } from '../support/source.js';
 import { requiredPath, stringValue } from '../support/text.js';
 import { componentMetadata, propertyValue } from './template-sources.js';
+import { projectFile, projectFolderFiles } from '../support/project-files.js';
 
 function ownerIn(sf: SourceFile, repoPath: string, templatePath: string): ClassDeclaration | undefined {
   for (const cls of sf.getClasses()) {
@@ -24,8 +25,8 @@ function ownerIn(sf: SourceFile, repoPath: string, templatePath: string): ClassD
 export function templateOwnerClass(ctx: ExtractContext): ClassDeclaration | undefined {
   const dir = posix.dirname(ctx.path);
   const name = posix.basename(ctx.path);
-  const sibling = ctx.project.getSourceFile(join(ctx.root, dir, name.replace(/\.html?$/, '.ts')));
-  const folder = ctx.project.getDirectory(join(ctx.root, dir))?.getSourceFiles() ?? [];
+  const sibling = projectFile(ctx.project, join(ctx.root, dir, name.replace(/\.html?$/, '.ts')));
+  const folder = projectFolderFiles(ctx.project, join(ctx.root, dir));
   for (const sf of [sibling, ...folder.filter((f) => f !== sibling)]) {
     if (!sf || !sf.getFullText().includes(name)) continue;
     const repoPath = repoPathOf(ctx.root, sf.getFilePath());

@@ -6,7 +6,8 @@ import { forEachCall } from '../support/compiler.js';
 import { addEdge, addRef, guarded } from '../support/facts.js';
 import { guessRepoPath, isPackageSpecifier, resolveModulePath } from '../support/modules.js';
 import { repoPathOf } from '../support/source.js';
-import { exportedDeclarations, moduleOf } from '../support/syntax-resolve.js';
+import { projectFileText } from '../support/project-files.js';
+import { exportedDeclarations, moduleOf, sourceFileAt } from '../support/syntax-resolve.js';
 
 const PARSER = 'typescript';
 
@@ -48,6 +49,11 @@ function isTypeOnly(decl: ModuleDecl): boolean {
   return ts.isImportDeclaration(decl) ? Boolean(decl.importClause?.isTypeOnly) : decl.isTypeOnly;
 }
 
+/** `export {` / `export *` somewhere in the text: the file may be a barrel (unknown text: maybe). */
+function mayReexport(text: string | undefined): boolean {
+  return text === undefined || /\bexport\s*(?:type\s*)?[*{]/.test(text);
+}
+
 /** True when a module re-exports from other modules (a barrel). */
 function isBarrel(file: ts.SourceFile): boolean {
   return file.statements.some((s) => ts.isExportDeclaration(s) && s.moduleSpecifier !== undefined);
@@ -86,7 +92,6 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
     guarded(into, PARSER, undefined, 'import', () => {
       const specifier = literal.text;
       const module = moduleOf(ctx, sf, specifier);
-      const target = module.file;
       const targetName = module.abs;
       const targetPath = targetName ? repoPathOf(ctx.root, targetName) : undefined;
       if (!targetPath) {
@@ -99,6 +104,9 @@ export function extractImports(ctx: ExtractContext, file: SourceFile, into: File
       a.typeOnly &&= isTypeOnly(statement);
       a.dynamic = false;
       if (ts.isExportDeclaration(statement)) a.reexport = true;
+      // Only a file that may re-export is parsed here (on demand, most import targets are not loaded).
+      if (module.external || !mayReexport(projectFileText(ctx.project, targetName as string))) return;
+      const target = sourceFileAt(ctx, targetName as string);
       if (!target || !isBarrel(target)) return;
       for (const el of namedElements(statement)) {
         const origin = exportedDeclarations(ctx, target, (el.propertyName ?? el.name).text).decls[0]?.getSourceFile();
