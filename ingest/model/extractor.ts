@@ -12,6 +12,11 @@ export interface IngestSettings {
    * locale only when its set has no such file nor a locale-less source. `['*']`: every locale.
    */
   i18nLocales: string[];
+  /**
+   * The `@angular/core` major of the root package.json, read once per run by the pipeline (undefined:
+   * extractors read package.json themselves, recording the read).
+   */
+  angularMajor?: number | null;
 }
 
 /** What an extractor gets for one file. */

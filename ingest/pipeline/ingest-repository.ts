@@ -1,13 +1,16 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Project } from 'ts-morph';
 import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
+import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
 import { extractors as registeredExtractors } from '../extractors/index.js';
 import { syncHistory } from '../history/history-sync.js';
 import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
 import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
-import { canonicalRoot, discoverFiles } from './discovery.js';
+import { canonicalRoot, discoverFiles, isInside } from './discovery.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
@@ -58,6 +61,16 @@ export interface IngestOptions {
 
 const since = (t: number): number => Math.round(performance.now() - t);
 
+/** The root package.json's `@angular/core` major (read every run: a watcher sees a version bump). */
+function angularMajorAt(root: string): number | null {
+  try {
+    const abs = realpathSync(join(root, 'package.json'));
+    return isInside(root, abs) ? majorFromPackageJson(readFileSync(abs, 'utf8')) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Ingests a repository into the graph: discover → read + hash → (only what changed) parse with the
  * extractors → replace each file's facts → link references → policy plane → record the snapshot.
@@ -66,7 +79,7 @@ const since = (t: number): number => Math.round(performance.now() - t);
 export async function ingestRepository(options: IngestOptions): Promise<IngestSummary> {
   const started = performance.now();
   const root = canonicalRoot(options.root);
-  const settings = resolveSettings(root, options.settings);
+  const settings = { ...resolveSettings(root, options.settings), angularMajor: angularMajorAt(root) };
   const identity = await cachedIdentity(root, settings.repoId, options.projectCache);
   const summary = emptySummary(identity.repoId, root);
   const lock = await acquireIngestLock(options.graph, identity.repoId, { leaseMs: settings.lockLeaseMs, waitMs: settings.lockWaitMs, log: options.log });
@@ -126,7 +139,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   if (toParse.length > 0 || deleted.length > 0) {
     summary.wrote = true;
     const tp = performance.now();
-    const project = await prepareProject(options, root, settings, current, entries, deleted, toParse);
+    const { project, onDemand } = await prepareProject(options, root, settings, current, entries, deleted, toParse);
     // A changed loader may now mount files that never read it: they need the new prefix and CHILD_OF.
     if (incremental) await addNewlyMounted(project, root, repoId, settings, toParse, current, summary);
     summary.timings.parseMs += since(tp);
@@ -135,6 +148,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
       toParse, deleted, current, known, incremental,
     });
     written.forEach((r, path) => reads.set(path, r));
+    summary.project = { mode: onDemand ? 'on-demand' : 'all', files: project.getSourceFiles().length };
   }
 
   // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
@@ -208,7 +222,7 @@ function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, S
  */
 async function prepareProject(
   options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, unknown>, deleted: string[], toParse: SourceInfo[],
-): Promise<Project> {
+): Promise<{ project: Project; onDemand: boolean }> {
   const cache = options.projectCache ?? createTsProjectCache();
   const tsPresent = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)));
   const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.length / 2;
@@ -223,5 +237,5 @@ async function prepareProject(
   const upserts = onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
   const project = syncTsProject(cache, root, options.log, upserts, removals);
   if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current);
-  return project;
+  return { project, onDemand };
 }

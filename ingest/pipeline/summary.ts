@@ -17,6 +17,11 @@ export interface IngestSummary {
    * within `atomicMaxFiles`), `batched` = bounded transactions then the link step, `none` = nothing to write.
    */
   writeMode: 'atomic' | 'batched' | 'none';
+  /**
+   * The ts-morph project of the run: `all` = filled with every TypeScript file, `on-demand` = the files
+   * parsed plus those extractors loaded (ingest/README.md "On-demand project"); `files` it held at the end.
+   */
+  project: { mode: 'all' | 'on-demand' | 'none'; files: number };
   /** Node rows (Ref nodes included) and intra-file edge rows of the parsed files (compared with `atomicMaxRows`). */
   writeRows: number;
   /** `statUnchanged`: files a warm cache proved unchanged by their stat, so they were not read (counted in `unchanged`). */
@@ -51,7 +56,7 @@ export interface IngestSummary {
 
 export function emptySummary(repoId: string, root: string): IngestSummary {
   return {
-    repoId, root, snapshotId: '', previousSnapshotId: null, wrote: false, mode: 'full', knownFrom: 'graph', writeMode: 'none', writeRows: 0,
+    repoId, root, snapshotId: '', previousSnapshotId: null, wrote: false, mode: 'full', knownFrom: 'graph', writeMode: 'none', project: { mode: 'none', files: 0 }, writeRows: 0,
     files: { seen: 0, parsed: 0, unchanged: 0, added: 0, changed: 0, deleted: 0, dependents: 0, skipped: 0, statUnchanged: 0 },
     facts: {}, edges: {}, events: {}, refs: { byStatus: {}, byKind: {}, relinked: 0, dangling: 0 }, deletedFacts: 0, droppedEdges: 0,
     policy: { rows: 0, created: 0, unchanged: 0, superseded: 0, memories: 0, errors: [] },

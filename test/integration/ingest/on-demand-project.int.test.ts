@@ -1,0 +1,74 @@
+import { appendFileSync, cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestRepository } from '../../../ingest/index.js';
+import type { Graph } from '../../../src/graph/graph.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
+import { FIXTURE_ROOT } from '../../support/extract-fixture.js';
+import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { namespaceFacts } from '../../support/ingest-queries.js';
+
+/** Snapshot and Repo records name the run, not the facts; a fact keeps the snapshot it was written in. */
+const VOLATILE_LABELS = new Set(['Snapshot', 'Repo', 'IngestLock']);
+const VOLATILE_PROPS = new Set(['snapshotId', 'ftRepo', 'createdAt', 'updatedAt', 'ingestedAt']);
+
+/** Props with sorted keys, volatile ones dropped. */
+function canonical(props: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(props).filter((k) => !VOLATILE_PROPS.has(k)).sort().map((k) => [k, props[k]]));
+}
+
+/**
+ * A namespace's facts as sorted lines, its repoId replaced, and the hashes that ids of references
+ * carry (derived from the repoId) masked: two ingests of one tree compare equal.
+ */
+async function facts(graph: Graph, repoId: string): Promise<string[]> {
+  const rows = await graph.read(namespaceFacts, { repoId });
+  return rows
+    .filter((r) => !r.labels.some((l) => VOLATILE_LABELS.has(l)))
+    .map((r) => {
+      const out = r.out.map((e) => `${e.type} ${e.to} ${canonical(e.props)}`).sort();
+      return `${r.id} ${[...r.labels].sort().join(':')} ${canonical(r.props)} ${out.join(' | ')}`;
+    })
+    .map((line) => line.replaceAll(repoId, 'R').replace(/(ref:[^#\s"]+)#[0-9a-f]{20}/g, '$1#H').replace(/~[0-9a-f]{16}/g, '~H'))
+    .sort();
+}
+
+// A run that re-extracts a few files gets only those in its project and loads the rest on demand
+// (ingest/README.md "On-demand project"): its facts must equal a full ingest of the same tree.
+describe('on-demand project', () => {
+  let graph: Graph;
+  let root: string;
+  const incremental = testNamespace('on-demand-incremental');
+  const full = testNamespace('on-demand-full');
+  const ingest = (repoId: string) => ingestRepository({ graph, root, log: silentLogger, settings: { repoId } });
+
+  beforeAll(async () => {
+    graph = openTestGraph();
+    root = realpathSync(mkdtempSync(join(tmpdir(), 'gg-on-demand-')));
+    cpSync(FIXTURE_ROOT, root, { recursive: true });
+    await ingest(incremental);
+  });
+  afterAll(async () => {
+    await cleanNamespace(graph, incremental);
+    await cleanNamespace(graph, full);
+    await graph.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('re-extracts a component and the root routes with a partial project, to the facts of a full ingest', async () => {
+    // A component importing from several files, and the routes file that lazily loads its module.
+    appendFileSync(join(root, 'projects/host/src/app/orders/orders-list/orders-list.component.ts'), '\n// touched\n');
+    appendFileSync(join(root, 'projects/host/src/app/app-routing.module.ts'), '\n// touched\n');
+    const run = await ingest(incremental);
+    expect(run.files.changed).toBe(2);
+    expect(run.project.mode).toBe('on-demand');
+    const fullRun = await ingest(full);
+    expect(fullRun.project.mode).toBe('all');
+    // Fewer files parsed than the repository holds: the point of the mode.
+    expect(run.project.files).toBeLessThan(fullRun.project.files);
+    const [a, b] = [await facts(graph, incremental), await facts(graph, full)];
+    expect(a.length).toBeGreaterThan(500);
+    expect(a).toEqual(b);
+  });
+});
