@@ -22,7 +22,8 @@ const text = z.string().trim().min(1).max(4000);
 const name = z.string().regex(/^[a-z][a-z0-9_.-]{0,79}$/, 'lowercase identifier (a-z, 0-9, _ . -)');
 const tag = z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/, 'custom element tag like "sdf-table"');
 const list = z.array(text).max(200);
-const memoryId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$/, 'memory id: letters, digits, . _ : - (max 120)');
+// Friction memories' ids embed anchor ids (`…:anchor:src/app/orders`), so any printable text is allowed.
+const memoryId = z.string().min(1).max(600).regex(/^[^\p{Cc}\p{Cf}\s](?:[^\p{Cc}\p{Cf}]*[^\p{Cc}\p{Cf}\s])?$/u, 'memory id: printable text without control characters or outer spaces');
 const shotText = z.string().trim().min(1).max(8000);
 
 /** A few-shot example as a promoted `few_shot` memory carries it (camelCase, like the memory payload). */

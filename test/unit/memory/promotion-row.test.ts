@@ -84,3 +84,12 @@ describe('processClock', () => {
     expect(() => processClock({ GRAPHGATE_CLOCK_SHIFT_HOURS: 'soon' })).toThrow(/must be a number of hours/);
   });
 });
+
+describe('promotion of a friction memory (its id embeds an anchor id)', () => {
+  it('keeps the full memory id in from_memory and derives a valid record id', () => {
+    const memoryId = 'mem-friction-repo-1-PLAN_VERIFICATION_WEAK-repo-1:anchor:projects/host/src';
+    const row = promotionRow(source({ memoryId }), at);
+    expect(row).toMatchObject({ from_memory: memoryId, id: expect.stringMatching(/^memory\.mem-friction-repo-1-PLAN_VERIFICATION_WEAK-repo-1:anchor:projects-host-src\.[0-9a-f]{12}$/) });
+    expect(() => promotionRow(source({ memoryId: 'bad\u0000id' }), at)).toThrow(/from_memory/);
+  });
+});
