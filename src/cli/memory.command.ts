@@ -86,6 +86,7 @@ export function registerMemoryCommands(program: Command): void {
           `anchors: ${anchors.join(', ') || '-'}`,
           `rejection codes: ${(m.rejectionCodes as string[] | undefined)?.join(', ') || '-'}`,
           ...(m.note ? [`note: ${String(m.note)}`] : []),
+          ...(m.promotedTo ? [`promoted to: ${String(m.promotedTo)} (policy plane) at ${String(m.promotedAt)}`] : []),
           ...payload,
           transitions.length === 0 ? 'transitions: none' : 'transitions:',
           ...transitions.map((t) => `  ${t.at}  ${t.from} → ${t.to}  ${t.who}${t.why ? `: ${t.why}` : ''}`),

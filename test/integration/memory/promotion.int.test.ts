@@ -80,7 +80,7 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     expect(rule).toMatchObject({ source: 'graph_policy', advisoryOnly: false, statement: 'learned rule (promoted from memory rule)', body: { denyCode: 'PLAN_VERIFICATION_WEAK' } });
     expect(rule!.domainAnchorIds).toHaveLength(1);
     const shown = await showMemory(graph, repoId, 'rule');
-    expect(shown.memory).toMatchObject({ state: 'approved' });
+    expect(shown.memory).toMatchObject({ state: 'approved', promotedTo: 'memory.rule' });
     expect(shown.transitions).toEqual([expect.objectContaining({ from: 'approved', to: 'approved', why: 'promoted to the policy plane as policy memory.rule@1' })]);
     const changelog = readFileSync(join(fixture.root, '.ai', 'memory', 'changelog.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(changelog.at(-1)).toMatchObject({ memoryId: `${repoId}:memory:rule`, promotedTo: `${repoId}:seed:memory.rule@1` });
