@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { lstat, open, readFile } from 'node:fs/promises';
 import { loadSeeds, type SeedProblem } from '../../ingest/policy/seed-loader.js';
 import { ingestPolicyPlane, seedDirs } from '../../ingest/policy/policy-ingest.js';
+import { acquireIngestLock } from '../../ingest/pipeline/ingest-lock.js';
 import { readRepo } from '../../ingest/write/ingest.queries.js';
 import { AppError } from '../errors/index.js';
 import { loadQuery, type Graph } from '../graph/index.js';
@@ -47,6 +48,13 @@ async function appendSeedLine(root: string, line: string): Promise<void> {
   }
 }
 
+export interface PromoteInput {
+  graph: Graph; repoId: string; root: string; id: string; who: string; why?: string;
+  /** A person's explicit approval of a pending or provisional memory, given with the promotion. */
+  approve?: boolean;
+  now: Date; settings: LifecycleSettings; log: Logger;
+}
+
 /**
  * Promotes a memory to the policy plane (002 §11.4, `graphgate memory promote`): builds and validates
  * its seed row, appends it to `.ai/graph/seed/memory-promotions.jsonl` (a new version supersedes an
@@ -55,11 +63,21 @@ async function appendSeedLine(root: string, line: string): Promise<void> {
  * promoted; `approve` lets a person approve a pending or provisional one in the same step. Every
  * refusal comes before anything is written, and a retry after a failure finishes the same promotion.
  */
-export async function promoteMemory(input: {
-  graph: Graph; repoId: string; root: string; id: string; who: string; why?: string; approve?: boolean; now: Date; settings: LifecycleSettings; log: Logger;
-}): Promise<PromotionResult> {
-  const { graph, repoId, root } = input;
+export async function promoteMemory(input: PromoteInput): Promise<PromotionResult> {
+  const { graph, repoId } = input;
   if (!input.who.startsWith('person:')) throw new AppError('UNAUTHORIZED', { message: 'Only a person promotes a memory.', details: { who: input.who } });
+  if (!(await graph.read(readRepo, { repoId }))[0]) throw new AppError('REPO_NOT_INGESTED', { details: { repoId } });
+  // The ingest lock: two promotions (or a promotion and an ingest) would pick the same version or hash.
+  const lock = await acquireIngestLock(graph, repoId, { leaseMs: 60_000, waitMs: 60_000, log: input.log });
+  try {
+    return await promoteLocked(input);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function promoteLocked(input: PromoteInput): Promise<PromotionResult> {
+  const { graph, repoId, root } = input;
   const [memory] = await graph.read(readSource, { repoId, id: input.id });
   if (!memory) throw new AppError('NOT_FOUND', { message: `No memory ${input.id} in this repository (graphgate memory list shows them).`, details: { id: input.id } });
   const [repo] = await graph.read(readRepo, { repoId });

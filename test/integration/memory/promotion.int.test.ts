@@ -52,6 +52,7 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
       memory('shot', 'few_shot', 'approved', { fewShot: { instruction: 'Name a configured gate step', before: '{"ref":"npm-test"}', after: '{"ref":"unit-orders"}' } }),
       memory('doubt', 'plan_rule', 'pending', { planRule: JSON.parse(scaffoldPlanRule('PLAN_VERIFICATION_WEAK')) }),
       memory('signal', 'strategy_signal', 'approved', { strategySignal: { featureFlag: 'mentionsAgGrid', value: true, reason: 'orders is a grid' } }),
+      memory('note', 'informational', 'approved', {}),
     ].join('\n'));
     writeFileSync(join(fixture.root, '.ai', 'graph', 'seed', 'team.jsonl'), `${TEAM_ROWS.map((r) => JSON.stringify(r)).join('\n')}\n`);
     await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
@@ -109,12 +110,21 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     expect((await showMemory(graph, repoId, 'doubt')).transitions.map((t) => t.to)).toEqual(['approved', 'approved']);
   });
 
+  it('two promotions of one memory at once write one row and one transition (the ingest lock serialises them)', async () => {
+    const [a, b] = await Promise.all([promote('note'), promote('note')]);
+    expect([a.written, b.written].sort()).toEqual([false, true]);
+    expect(a).toMatchObject({ recordId: 'memory.note', version: 1, label: 'Policy' });
+    expect(b).toMatchObject({ recordId: 'memory.note', version: 1 });
+    expect(promotedRows().filter((r) => r.id === 'memory.note')).toEqual([expect.objectContaining({ type: 'policy', severity: 'soft', rule: 'learned note (promoted from memory note)' })]);
+    expect((await showMemory(graph, repoId, 'note')).transitions).toHaveLength(1);
+  });
+
   it('exports the policy plane back to seed JSONL: the same rows, byte for byte, and leaves agreeing files untouched', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gg-export-'));
     try {
       const summary = await exportPolicyPlane({ graph, repoId, out });
       expect(summary.problems).toEqual([]);
-      expect(summary.files).toEqual([{ file: 'memory-promotions.jsonl', rows: 3, written: true }, { file: 'team.jsonl', rows: 3, written: true }]);
+      expect(summary.files).toEqual([{ file: 'memory-promotions.jsonl', rows: 4, written: true }, { file: 'team.jsonl', rows: 3, written: true }]);
       expect(readFileSync(join(out, 'team.jsonl'), 'utf8')).toBe(readFileSync(join(fixture.root, '.ai', 'graph', 'seed', 'team.jsonl'), 'utf8'));
       const rows = (text: string) => parseSeedText(text, 'x', 'repo').rows.map((r) => r.row);
       expect(rows(readFileSync(join(out, 'memory-promotions.jsonl'), 'utf8'))).toEqual(rows(readFileSync(promotions(), 'utf8')));
