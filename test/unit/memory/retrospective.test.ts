@@ -53,3 +53,16 @@ describe('the session retrospective', () => {
     expect(r.suggestions).toEqual([]);
   });
 });
+
+describe('the session retrospective with a memory that answers a signature', () => {
+  it('names the plan_rule memory instead of suggesting the same candidate again', () => {
+    const friction = [{ code: 'PLAN_VERIFICATION_WEAK', anchor: 'src/app/orders', here: 1, events: 4, works: 4 }];
+    const memories = [
+      { id: 'mem-rule', state: 'approved', type: 'plan_rule', codes: ['PLAN_VERIFICATION_WEAK'], anchors: ['src/app/orders'] },
+      { id: 'mem-other', state: 'pending', type: 'plan_rule', codes: ['PLAN_VERIFICATION_WEAK'], anchors: ['src/app/users'] },
+    ];
+    const r = buildRetrospective({ turns: [], friction, memories, pending: 0 });
+    expect(r.suggestions).toEqual(['PLAN_VERIFICATION_WEAK in src/app/orders: 4 refusals across 4 works — plan_rule memory mem-rule is approved']);
+    expect(r.memories.applying).toEqual([{ id: 'mem-rule', state: 'approved', type: 'plan_rule' }, { id: 'mem-other', state: 'pending', type: 'plan_rule' }]);
+  });
+});
