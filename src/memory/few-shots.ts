@@ -61,11 +61,12 @@ export async function fewShotsFor(graph: Graph, repoId: string, paths: readonly 
     const json = record.props.fewShotJson;
     if (record.label !== 'ExampleRef' || typeof json !== 'string') continue;
     const from = typeof record.props.fromMemory === 'string' ? record.props.fromMemory : null;
+    const shot = example(from ?? record.recordId, 'approved', json);
+    // Only a row that shows something takes the memory's place.
+    if (!shot) continue;
     if (from) promoted.add(from);
     const scopes = [...(Array.isArray(record.props.appliesTo) ? record.props.appliesTo.filter((s): s is string => typeof s === 'string') : []), ...record.anchorPaths];
-    if (!scopeApplies(scopes, folders)) continue;
-    const shot = example(from ?? record.recordId, 'approved', json);
-    if (shot) found.push({ ...shot, policyRecordId: record.recordId });
+    if (scopeApplies(scopes, folders)) found.push({ ...shot, policyRecordId: record.recordId });
   }
   for (const row of rows) {
     if (row.enforcementType !== 'few_shot' || promoted.has(row.id)) continue;

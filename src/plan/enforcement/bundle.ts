@@ -80,7 +80,11 @@ export function isExpiredProvisional(memory: MemoryRuleRecord, now: Date): boole
 export function buildPlanRules(bundle: EnforcementBundle, now: Date): { rules: PlanRule[]; skipped: SkippedRule[] } {
   const rules: PlanRule[] = [];
   const skipped: SkippedRule[] = [];
-  const promoted = new Set(bundle.graphPolicyRules.filter((p) => p.fromMemory && p.rule !== null).map((p) => p.fromMemory));
+  // Only a policy that can enforce takes the memory's place; a broken one leaves the memory enforcing.
+  const promoted = new Set(bundle.graphPolicyRules.filter((p) => {
+    const parsed = p.fromMemory ? planRuleBody.safeParse(p.rule) : null;
+    return parsed?.success === true && isRejectionCode(parsed.data.denyCode);
+  }).map((p) => p.fromMemory));
   for (const memory of bundle.activeMemories) {
     if (memory.enforcementType !== 'plan_rule') continue;
     const ruleId = `memory:${memory.id}`;
