@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadQuery, type Graph } from '../../src/graph/index.js';
-import { writeFileNoFollow } from '../../src/paths/index.js';
+import { canonicalRepoPath, writeFileNoFollow } from '../../src/paths/index.js';
 import { parseSeedText, type SeedProblem } from './seed-loader.js';
 import { SEED_TYPES, seedRowSchema, type SeedRow, type SeedType } from './seed-schema.js';
 
@@ -53,6 +53,11 @@ export interface ExportSummary {
   problems: SeedProblem[];
 }
 
+/** A stored source name is data: only a relative `.jsonl` path that stays inside the output folder is written. */
+export function exportableFile(file: string): boolean {
+  return canonicalRepoPath(file).ok && file.endsWith('.jsonl');
+}
+
 /** Files and their rows, in the order they were read (file, then line). */
 export function groupByFile(records: Array<{ row: SeedRow; sourceFile: string }>): Map<string, SeedRow[]> {
   const located = records.map((r) => {
@@ -89,7 +94,12 @@ export async function exportPolicyPlane(input: { graph: Graph; repoId: string; o
   await mkdir(input.out, { recursive: true });
   const out = await realpath(input.out);
   const files: ExportSummary['files'] = [];
-  for (const [file, rows] of groupByFile(records)) {
+  const groups = [...groupByFile(records)].filter(([file]) => {
+    const ok = exportableFile(file);
+    if (!ok) problems.push({ file, line: 0, message: 'not a relative .jsonl path inside the output folder; not written' });
+    return ok;
+  });
+  for (const [file, rows] of groups) {
     const text = `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`;
     const path = join(out, file);
     const before = existsSync(path) ? parseSeedText(readFileSync(path, 'utf8'), file, 'repo') : null;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rowProps } from '../../../ingest/policy/seed-loader.js';
-import { rowFromRecord } from '../../../ingest/policy/seed-export.js';
+import { exportableFile, groupByFile, rowFromRecord } from '../../../ingest/policy/seed-export.js';
 import { seedRowSchema, type SeedRow } from '../../../ingest/policy/seed-schema.js';
 import { scaffoldPlanRule } from '../../../src/memory/friction-candidates.js';
 import { promotedRecordId, promotionRow, rowPayload, type PromotionSource } from '../../../src/memory/promotion-row.js';
@@ -74,6 +74,22 @@ describe('rowFromRecord (graph export)', () => {
     const hash = createHash('sha256').update('other').digest('hex').slice(0, 32);
     expect(rowFromRecord(label, { ...props, recordId: row.id, contentHash: hash })).toMatchObject({ mismatch: expect.stringContaining(hash) });
     expect(rowFromRecord('Nope', {})).toEqual({ error: 'unknown policy-plane label Nope' });
+  });
+});
+
+describe('groupByFile and exportableFile (graph export)', () => {
+  it('groups rows by the file they came from, in line order, and keeps a traversal out of the output folder', () => {
+    const row = promotionRow(source({}), at);
+    const groups = groupByFile([
+      { row: { ...row, version: 2 }, sourceFile: '.ai/graph/seed/b/x.jsonl:7' },
+      { row, sourceFile: '.ai/graph/seed/b/x.jsonl:2' },
+      { row, sourceFile: 'graphgate:.ai/graph/seed/policies.jsonl:1' },
+      { row, sourceFile: '.ai/graph/seed/../../../etc/x.jsonl:1' },
+    ]);
+    expect([...groups.keys()]).toEqual(['../../../etc/x.jsonl', 'b/x.jsonl', 'graphgate/policies.jsonl']);
+    expect(groups.get('b/x.jsonl')!.map((r) => r.version)).toEqual([1, 2]);
+    expect([...groups.keys()].map(exportableFile)).toEqual([false, true, true]);
+    expect(['/abs.jsonl', 'a.txt', 'a\u0000.jsonl'].map(exportableFile)).toEqual([false, false, false]);
   });
 });
 
