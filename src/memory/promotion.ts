@@ -34,12 +34,17 @@ export interface PromotionResult {
   transition?: TransitionRecord;
 }
 
-async function appendSeedLine(root: string, line: string): Promise<void> {
+/** The promotions file's absolute path, its folders made without following symlinks; refused when it is not a regular file. */
+async function promotionsFile(root: string): Promise<string> {
   const dir = await ensureDirNoFollow(root, ['.ai', 'graph', 'seed']);
   const file = `${dir}/${PROMOTION_FILE}`;
   const existing = await lstat(file).catch(() => undefined);
   if (existing && !existing.isFile()) throw new AppError('PATH_REJECTED', { message: `.ai/graph/seed/${PROMOTION_FILE} is not a regular file; nothing was written.`, details: { file: `.ai/graph/seed/${PROMOTION_FILE}` } });
-  const text = existing ? await readFile(file, 'utf8') : '';
+  return file;
+}
+
+async function appendSeedLine(file: string, line: string): Promise<void> {
+  const text = await readFile(file, 'utf8').catch(() => '');
   const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o644);
   try {
     await handle.write(`${text && !text.endsWith('\n') ? '\n' : ''}${line}\n`);
@@ -98,10 +103,12 @@ async function promoteLocked(input: PromoteInput): Promise<PromotionResult> {
       details: { id: memory.id, state: memory.state },
     });
   }
+  // The destination is checked before the approval, so a refused file leaves the memory as it was.
+  const file = await promotionsFile(root);
   const approval = memory.state === 'approved' ? undefined
     : await transitionByPerson({ graph, repoId, root, id: memory.id, to: 'approved', who: input.who, why: input.why ?? 'approved for promotion to the policy plane', now: input.now, settings: input.settings });
 
-  if (!same) await appendSeedLine(root, JSON.stringify(row));
+  if (!same) await appendSeedLine(file, JSON.stringify(row));
   const summary = await ingestPolicyPlane({ graph, root, repoId, log: input.log, previous: { seedHash: repo.seedHash, memoryHash: repo.memoryHash }, anchorsChanged: false });
   const ours = summary.errors.filter((e: SeedProblem) => e.file === `.ai/graph/seed/${PROMOTION_FILE}`);
   if (ours.length > 0) throw new AppError('INVALID_ARGS', { message: `The policy plane did not take the promoted row: ${ours.map((e) => `${e.file}:${e.line}: ${e.message}`).join('; ')}`, details: { problems: ours } });

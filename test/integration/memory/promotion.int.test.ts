@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,20 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     await expect(promote('nothing-here')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(existsSync(promotions())).toBe(false);
     expect((await showMemory(graph, repoId, 'doubt')).memory.state).toBe('pending');
+  });
+
+  it('refuses a promotions file that is a symlink before approving anything, and writes nothing through it', async () => {
+    const outside = join(mkdtempSync(join(tmpdir(), 'gg-outside-')), 'target.jsonl');
+    writeFileSync(outside, '');
+    symlinkSync(outside, promotions());
+    try {
+      await expect(promote('doubt', { approve: true })).rejects.toMatchObject({ code: 'PATH_REJECTED' });
+      expect(readFileSync(outside, 'utf8')).toBe('');
+      expect((await showMemory(graph, repoId, 'doubt')).memory.state).toBe('pending');
+    } finally {
+      unlinkSync(promotions());
+      rmSync(join(outside, '..'), { recursive: true, force: true });
+    }
   });
 
   it('promotes a plan_rule to a hard Policy carrying the rule, enforced in the memory\'s place', async () => {
