@@ -2,9 +2,9 @@ import { int, loadQuery, type Graph, type GraphTx, type RunOptions } from '../gr
 
 interface TurnRow { verb: string; outcome: string; denyCodes: string[]; files: string[] }
 interface FrictionRow { code: string; anchor: string | null; here: number; events: number; works: number }
-interface MemoryRow { id: string; state: string; type: string | null }
-/** As read: with the codes and anchor paths that say which friction signatures a memory already answers. */
-type MemoryRead = MemoryRow & { codes?: string[]; anchors?: string[] };
+interface MemoryRow { id: string; state: string; type: string | null; scaffolded?: true }
+/** As read: its trigger, and the codes and anchor paths that say which friction signatures it already answers. */
+type MemoryRead = Omit<MemoryRow, 'scaffolded'> & { trigger?: string | null; codes?: string[]; anchors?: string[] };
 
 const readRetrospective = loadQuery<
   { workId: string; repoId: string; limit: ReturnType<typeof int> },
@@ -70,11 +70,14 @@ export function buildRetrospective(input: { turns: TurnRow[]; friction: Friction
     .slice(0, TOP);
   const hotspots = Object.entries(files).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([path, n]) => ({ path, turns: n }));
   const suggestions: string[] = [];
+  const answering = (type: string, s: (typeof signatures)[number]) => memories.find((m) => m.type === type && m.codes?.includes(s.code) && s.anchor !== null && m.anchors?.includes(s.anchor));
   for (const s of signatures.filter((x) => x.repoWorks >= threshold)) {
+    const where = `${s.code}${s.anchor ? ` in ${s.anchor}` : ''}`;
     // A signature a plan_rule memory already answers is not a candidate again: say where it stands instead.
-    const rule = memories.find((m) => m.type === 'plan_rule' && m.codes?.includes(s.code) && s.anchor !== null && m.anchors?.includes(s.anchor));
-    const where = rule ? `plan_rule memory ${rule.id} is ${rule.state}${rule.state === 'pending' ? ' (waiting for review)' : ''}` : 'a plan_rule memory candidate';
-    suggestions.push(`${s.code}${s.anchor ? ` in ${s.anchor}` : ''}: ${s.repoEvents} refusals across ${s.repoWorks} works — ${where}`);
+    const rule = answering('plan_rule', s);
+    const state = rule ? `plan_rule memory ${rule.id} is ${rule.state}${rule.state === 'pending' ? ' (waiting for review)' : ''}` : 'a plan_rule memory candidate';
+    suggestions.push(`${where}: ${s.repoEvents} refusals across ${s.repoWorks} works — ${state}`);
+    if (!answering('few_shot', s)) suggestions.push(`${where}: a few_shot candidate — the next refusal of it that an accepted plan fixes becomes its before/after`);
   }
   const open = openCodes(turns);
   if (open.length > 0) suggestions.push(`ended with ${open.join(', ')} unresolved: name the fix in the summary for the next work`);
@@ -82,7 +85,8 @@ export function buildRetrospective(input: { turns: TurnRow[]; friction: Friction
   return {
     friction: { signatures, trend: trendOf(turns), open },
     hotspots,
-    memories: { applying: memories.map(({ id, state, type }) => ({ id, state, type })), pendingReview: Number(pending) },
+    // Scaffolded: graphgate wrote it from friction; a person has not written a word of it.
+    memories: { applying: memories.map(({ id, state, type, trigger }) => ({ id, state, type, ...(trigger === 'friction' ? { scaffolded: true as const } : {}) })), pendingReview: Number(pending) },
     suggestions,
   };
 }

@@ -134,6 +134,8 @@ describe('the memory loop over MCP stdio and the memory CLI', () => {
     expect(retro.memories.applying.map((m) => m.id)).toEqual(expect.arrayContaining([rule.memoryId, shot.memoryId]));
     // The signature is answered already: the suggestion names the approved rule instead of a new candidate.
     expect(retro.suggestions).toContain(`PLAN_VERIFICATION_WEAK in projects/host/src: 4 refusals across 4 works — plan_rule memory ${rule.memoryId} is approved`);
+    expect(retro.suggestions.join('\n')).not.toContain('a few_shot candidate');
+    expect(retro.memories.applying.every((m) => m.scaffolded === true)).toBe(true);
   });
 
   it('promotes the approved plan_rule to the policy plane with the CLI: the next plan is refused by the policy, once, still naming the memory', async () => {
