@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../ingest/index.js';
+import type { TurnResponse } from '../../src/controller/envelope.schema.js';
 import type { Graph } from '../../src/graph/graph.js';
 import type { FewShotExample } from '../../src/memory/few-shots.js';
 import type { Retrospective } from '../../src/memory/retrospective.js';
@@ -17,6 +18,21 @@ import type { EnvelopeValues } from '../support/plan-fixture.js';
 const run = promisify(execFile);
 type Listed = { memoryId: string; state: string; enforcementType: string; rejectionCodes: string[] };
 type Node = { nodeId: string; mapsToNodeIds?: string[]; dependsOn?: string[]; verificationHooks?: Array<{ ref: string }> };
+
+/** The agent-loop fixture's golden plan for a work, from its initialize_work answer. */
+function planFor(init: TurnResponse): PlanGraph {
+  const schema = init.result.planGraphSchema as PlanGraphSchemaDocument;
+  return { ...agentLoopPlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`), knowledgeStrategyId: schema.strategyId ?? 'ui_aggrid_feature' };
+}
+
+/** The plan with the link-renderer change left out of its validation (what the learned plan_rule asks for). */
+function withoutLinkValidation(plan: PlanGraph): PlanGraph {
+  const copy = structuredClone(plan);
+  const grid = copy.nodes.find((n) => n.nodeId === 'v-orders-grid') as unknown as Node;
+  grid.mapsToNodeIds = grid.mapsToNodeIds!.filter((id) => id !== 'c-link-button');
+  grid.dependsOn = grid.dependsOn!.filter((id) => id !== 'c-link-button');
+  return copy;
+}
 
 // Issue 13 "Done when": the whole memory loop over stdio with the SDK client against the built server
 // and the built CLI — three works refused with the same code in the same folder → pending memories →
@@ -47,17 +63,15 @@ describe('the memory loop over MCP stdio and the memory CLI', () => {
   };
 
   /** A new work whose plan names a gate step that is not configured (PLAN_VERIFICATION_WEAK on the link renderer); `fix` resubmits the plan as it should be. */
-  async function work(fix: boolean): Promise<{ ids: { workId: string; agentId: string | undefined }; plan: PlanGraph }> {
+  async function work(fix: boolean): Promise<void> {
     const init = await call({ verb: 'initialize_work', originalPrompt: LOOP_PROMPT, args: { lexemes: LOOP_LEXEMES } });
     expect(init.state).toBe('PLANNING');
     const ids = { workId: init.workId!, agentId: init.agentId };
-    const schema = init.result.planGraphSchema as PlanGraphSchemaDocument;
-    const plan: PlanGraph = { ...agentLoopPlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`), knowledgeStrategyId: schema.strategyId ?? 'ui_aggrid_feature' };
+    const plan = planFor(init);
     const weak = structuredClone(plan);
     (weak.nodes.find((n) => n.nodeId === 'c-link-button') as unknown as Node).verificationHooks![0]!.ref = 'npm-test';
     expect((await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: weak } })).deny?.code).toBe('PLAN_VERIFICATION_WEAK');
     if (fix) expect((await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: plan } })).state).toBe('PLAN_ACCEPTED');
-    return { ids, plan };
   }
 
   beforeAll(async () => {
@@ -110,13 +124,7 @@ describe('the memory loop over MCP stdio and the memory CLI', () => {
     expect(trace.result.fewShots as FewShotExample[]).toEqual([expect.objectContaining({ memoryId: shot.memoryId, state: 'provisional', reversible: true, before: expect.stringContaining('npm-test') })]);
 
     // … and its plan, whose link-renderer change has no validation, is refused by the approved plan_rule, named in the denial.
-    const schema = next.result.planGraphSchema as PlanGraphSchemaDocument;
-    const plan: PlanGraph = { ...agentLoopPlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`), knowledgeStrategyId: schema.strategyId ?? 'ui_aggrid_feature' };
-    const unvalidated = structuredClone(plan);
-    const grid = unvalidated.nodes.find((n) => n.nodeId === 'v-orders-grid') as unknown as Node;
-    grid.mapsToNodeIds = grid.mapsToNodeIds!.filter((id) => id !== 'c-link-button');
-    grid.dependsOn = grid.dependsOn!.filter((id) => id !== 'c-link-button');
-    const refused = await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: unvalidated } });
+    const refused = await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: withoutLinkValidation(planFor(next)) } });
     expect(refused.state).toBe('PLANNING');
     const named = refused.deny?.problems?.filter((p) => p.message.includes(`memory:${rule.memoryId}`)) ?? [];
     expect(named, JSON.stringify(refused.deny)).toEqual([expect.objectContaining({ code: 'PLAN_VERIFICATION_WEAK', message: expect.stringContaining('requires: a validation that answers PLAN_VERIFICATION_WEAK') })]);
@@ -149,12 +157,7 @@ describe('the memory loop over MCP stdio and the memory CLI', () => {
 
     const next = await call({ verb: 'initialize_work', originalPrompt: LOOP_PROMPT, args: { lexemes: LOOP_LEXEMES } });
     const ids = { workId: next.workId!, agentId: next.agentId };
-    const schema = next.result.planGraphSchema as PlanGraphSchemaDocument;
-    const plan: PlanGraph = { ...agentLoopPlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`), knowledgeStrategyId: schema.strategyId ?? 'ui_aggrid_feature' };
-    const grid = plan.nodes.find((n) => n.nodeId === 'v-orders-grid') as unknown as Node;
-    grid.mapsToNodeIds = grid.mapsToNodeIds!.filter((id) => id !== 'c-link-button');
-    grid.dependsOn = grid.dependsOn!.filter((id) => id !== 'c-link-button');
-    const refused = await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: plan } });
+    const refused = await call({ verb: 'submit_execution_plan', ...ids, args: { planGraph: withoutLinkValidation(planFor(next)) } });
     const byRule = refused.deny?.problems?.filter((p) => p.message.includes(`promoted from memory ${rule.memoryId}`)) ?? [];
     expect(byRule, JSON.stringify(refused.deny)).toEqual([expect.objectContaining({ code: 'PLAN_VERIFICATION_WEAK', message: expect.stringContaining(`policy:${result.recordId}`) })]);
     const results = (refused.deny!.details as { memoryRuleResults: Array<{ memoryId: string; enforcement: string; note?: string }> }).memoryRuleResults;
