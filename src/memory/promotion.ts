@@ -13,6 +13,10 @@ import { transitionByPerson, type LifecycleSettings } from './lifecycle.js';
 import { PROMOTION_FILE, promotedRecordId, promotionRow, rowPayload, type PromotionSource } from './promotion-row.js';
 
 type Promotion = { id: string; recordId: string; version: number };
+const PROMOTION_PATH = `.ai/graph/seed/${PROMOTION_FILE}`;
+const notTaken = (what: string, problems: SeedProblem[]) => new AppError('INVALID_ARGS', {
+  message: `${what}: ${problems.map((e) => `${e.file}:${e.line}: ${e.message}`).join('; ')}`, details: { file: PROMOTION_PATH, problems },
+});
 const readSource = loadQuery<{ repoId: string; id: string }, PromotionSource & { promotions: Promotion[] }>('memory/read-promotion-source.cypher');
 const recordPromotion = loadQuery<{ repoId: string; id: string; recordId: string; who: string; why: string; at: string }, {
   state: string; linked: boolean; transitionId: string | null; memoryId: string | null; from: string | null; to: string | null; who: string | null; why: string | null; at: string | null; promotedTo: string | null;
@@ -39,7 +43,7 @@ async function promotionsFile(root: string): Promise<string> {
   const dir = await ensureDirNoFollow(root, ['.ai', 'graph', 'seed']);
   const file = `${dir}/${PROMOTION_FILE}`;
   const existing = await lstat(file).catch(() => undefined);
-  if (existing && !existing.isFile()) throw new AppError('PATH_REJECTED', { message: `.ai/graph/seed/${PROMOTION_FILE} is not a regular file; nothing was written.`, details: { file: `.ai/graph/seed/${PROMOTION_FILE}` } });
+  if (existing && !existing.isFile()) throw new AppError('PATH_REJECTED', { message: `${PROMOTION_PATH} is not a regular file; nothing was written.`, details: { file: PROMOTION_PATH } });
   return file;
 }
 
@@ -90,6 +94,8 @@ async function promoteLocked(input: PromoteInput): Promise<PromotionResult> {
   const at = input.now.toISOString();
   const recordId = promotedRecordId(memory.memoryId);
   const seeds = loadSeeds(seedDirs(root));
+  const broken = seeds.errors.filter((e) => e.file === PROMOTION_PATH);
+  if (broken.length > 0) throw notTaken('The promotions file has rows the policy plane refuses; fix them first', broken);
   const inFiles = seeds.rows.filter((r) => r.row.id === recordId).sort((a, b) => a.row.version - b.row.version);
   const latest = inFiles.at(-1);
   const versions = [...inFiles.map((r) => r.row.version), ...memory.promotions.filter((p) => p.recordId === recordId).map((p) => Number(p.version))];
@@ -110,15 +116,15 @@ async function promoteLocked(input: PromoteInput): Promise<PromotionResult> {
 
   if (!same) await appendSeedLine(file, JSON.stringify(row));
   const summary = await ingestPolicyPlane({ graph, root, repoId, log: input.log, previous: { seedHash: repo.seedHash, memoryHash: repo.memoryHash }, anchorsChanged: false });
-  const ours = summary.errors.filter((e: SeedProblem) => e.file === `.ai/graph/seed/${PROMOTION_FILE}`);
-  if (ours.length > 0) throw new AppError('INVALID_ARGS', { message: `The policy plane did not take the promoted row: ${ours.map((e) => `${e.file}:${e.line}: ${e.message}`).join('; ')}`, details: { problems: ours } });
+  const ours = summary.errors.filter((e) => e.file === PROMOTION_PATH);
+  if (ours.length > 0) throw notTaken('The policy plane did not take the promoted row', ours);
 
   const graphId = `${repoId}:seed:${row.id}@${row.version}`;
   const why = `promoted to the policy plane as ${row.type} ${row.id}@${row.version}${input.why && memory.state === 'approved' ? `: ${input.why}` : ''}`;
   const [linked] = await graph.write(recordPromotion, { repoId, id: memory.id, recordId: graphId, who: input.who, why, at });
   if (!linked) throw new AppError('INTERNAL', { message: `The promoted row ${row.id}@${row.version} is not in the graph after ingestion.`, details: { recordId: graphId } });
   if (!linked.linked && !linked.transitionId) {
-    throw new AppError('VERSION_CONFLICT', { message: `Memory ${memory.memoryId} changed while it was promoted (now ${linked.state}); the row stays in .ai/graph/seed/${PROMOTION_FILE}.`, details: { id: memory.id, state: linked.state } });
+    throw new AppError('VERSION_CONFLICT', { message: `Memory ${memory.memoryId} changed while it was promoted (now ${linked.state}); the row stays in ${PROMOTION_PATH}.`, details: { id: memory.id, state: linked.state } });
   }
   const transition = linked.transitionId
     ? { transitionId: linked.transitionId, memoryId: linked.memoryId!, from: linked.from!, to: linked.to!, who: linked.who!, why: linked.why, at: linked.at!, promotedTo: linked.promotedTo! }
@@ -126,6 +132,6 @@ async function promoteLocked(input: PromoteInput): Promise<PromotionResult> {
   if (transition) await appendChangelog(root, [transition]);
   return {
     memoryId: memory.memoryId, recordId: row.id, version: row.version, label: row.type === 'policy' ? 'Policy' : 'ExampleRef', graphId,
-    file: `.ai/graph/seed/${PROMOTION_FILE}`, written: !same, ...(approval ? { approval } : {}), ...(transition ? { transition } : {}),
+    file: PROMOTION_PATH, written: !same, ...(approval ? { approval } : {}), ...(transition ? { transition } : {}),
   };
 }

@@ -85,6 +85,17 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     }
   });
 
+  it('refuses while the promotions file holds a row the policy plane refuses, naming file and line, and appends nothing', async () => {
+    writeFileSync(promotions(), '{"id":"memory.x","type":"policy"}\n');
+    try {
+      await expect(promote('rule')).rejects.toMatchObject({ code: 'INVALID_ARGS', message: expect.stringContaining('.ai/graph/seed/memory-promotions.jsonl:1: version'), details: { file: '.ai/graph/seed/memory-promotions.jsonl' } });
+      expect(readFileSync(promotions(), 'utf8')).toBe('{"id":"memory.x","type":"policy"}\n');
+      expect((await showMemory(graph, repoId, 'rule')).transitions).toEqual([]);
+    } finally {
+      unlinkSync(promotions());
+    }
+  });
+
   it('promotes a plan_rule to a hard Policy carrying the rule, enforced in the memory\'s place', async () => {
     const first = await promote('rule');
     expect(first).toMatchObject({ memoryId: 'rule', recordId: 'memory.rule', version: 1, label: 'Policy', written: true, transition: { from: 'approved', to: 'approved', who: 'person:reviewer' } });
