@@ -1,5 +1,5 @@
 // memory/work-retrospective.cypher — what a work's retrospective is built from, in one read: its turns (oldest first), its friction with the anchors' paths and how often each (code, anchor) signature occurred in the repository's works (calls that named no work are not counted), the memories that apply to its pack's anchors, and the repository's memories waiting for review
-// params: workId: string, repoId: string, limit: Integer   returns: turns: list<{verb, outcome, denyCodes, files}>, friction: list<{code, anchor, here, events, works}>, memories: list<{id, state, type}>, pending: Integer
+// params: workId: string, repoId: string, limit: Integer   returns: turns: list<{verb, outcome, denyCodes, files}>, friction: list<{code, anchor, here, events, works}>, memories: list<{id, state, type, trigger, codes, anchors}>, pending: Integer
 MATCH (w:Work {id: $workId})
 WHERE w.repoId = $repoId
 CALL (w) {
@@ -26,7 +26,7 @@ CALL (w) {
   WHERE m.repoId = $repoId AND m.state IN ['pending', 'provisional', 'approved']
   WITH DISTINCT m
   ORDER BY m.id
-  RETURN collect(m {id: coalesce(m.memoryId, m.id), .state, type: m.enforcementType}) AS memories
+  RETURN collect(m {id: coalesce(m.memoryId, m.id), .state, type: m.enforcementType, .trigger, codes: coalesce(m.rejectionCodes, []), anchors: [(m)-[:APPLIES_TO]->(x:DomainAnchor) | x.path]}) AS memories
 }
 CALL () {
   OPTIONAL MATCH (m:Memory)

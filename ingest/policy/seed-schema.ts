@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planRuleBody } from '../../src/plan/enforcement/plan-rule.schema.js';
 import { planDoctrineSeed } from '../../src/plan/schema/doctrine.schema.js';
 
 /** Seed row types and the graph label each becomes. */
@@ -21,6 +22,18 @@ const text = z.string().trim().min(1).max(4000);
 const name = z.string().regex(/^[a-z][a-z0-9_.-]{0,79}$/, 'lowercase identifier (a-z, 0-9, _ . -)');
 const tag = z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/, 'custom element tag like "sdf-table"');
 const list = z.array(text).max(200);
+// Friction memories' ids embed anchor ids (`…:anchor:src/app/orders`), so any printable text is allowed.
+const memoryId = z.string().min(1).max(600).regex(/^[^\p{Cc}\p{Cf}\s](?:[^\p{Cc}\p{Cf}]*[^\p{Cc}\p{Cf}\s])?$/u, 'memory id: printable text without control characters or outer spaces');
+const shotText = z.string().trim().min(1).max(8000);
+
+/** A few-shot example as a promoted `few_shot` memory carries it (camelCase, like the memory payload). */
+export const fewShotSeed = z.strictObject({
+  instruction: shotText.optional(),
+  before: shotText.optional(),
+  after: shotText.optional(),
+  antiPattern: shotText.optional(),
+  whyWrong: shotText.optional(),
+}).refine((s) => Object.values(s).some((v) => v !== undefined), 'a few-shot needs at least one of instruction, before, after, antiPattern, whyWrong');
 
 /** Fields every seed row has: identity, version and provenance, plus optional scoping. */
 const base = {
@@ -44,6 +57,10 @@ export const seedRowSchema = z.discriminatedUnion('type', [
     check: name.optional(),
     params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
     rejection_code: z.string().regex(/^[A-Z][A-Z_]+$/).optional(),
+    /** A plan rule the validator enforces (the same shape as a plan_rule memory's; stored as `planRuleJson`). */
+    plan_rule: planRuleBody.optional(),
+    /** The memory this row was promoted from (`graphgate memory promote`). */
+    from_memory: memoryId.optional(),
   }),
   row('strategy', {
     name,
@@ -76,17 +93,25 @@ export const seedRowSchema = z.discriminatedUnion('type', [
   }),
   row('example_ref', {
     kind: z.enum(['preferred', 'anti', 'deprecated']),
-    file: z.string().min(1).max(500),
+    /** A code location; a row promoted from a few_shot memory may carry `few_shot` instead. */
+    file: z.string().min(1).max(500).optional(),
     start_line: z.number().int().min(1).optional(),
     end_line: z.number().int().min(1).optional(),
     tag: tag.optional(),
     last_verified_snapshot: z.string().max(100).optional(),
+    /** The before/after example trace_symbol_graph shows in the row's scope (stored as `fewShotJson`). */
+    few_shot: fewShotSeed.optional(),
+    from_memory: memoryId.optional(),
   }),
   row('ui_intent', { name, signals: list.optional() }),
   row('component_intent', { tag, intent: name.optional(), when: list, when_not: list }),
   row('macro_constraint', { if_contains: text, then_not: text, message: text, severity: z.enum(['hard', 'soft']).optional() }),
   row('validation_profile', { name, required_checks: list, confidence_rules: list.optional(), min_confidence: z.number().min(0).max(1).optional() }),
   row('escalation_trigger', { name, condition: text, action: text.optional(), codes: z.array(z.string().regex(/^[A-Z][A-Z_]+$/)).optional() }),
-]);
+]).superRefine((row, ctx) => {
+  if (row.type === 'example_ref' && row.file === undefined && row.few_shot === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['file'], message: 'an example_ref needs a file or a few_shot' });
+  }
+});
 
 export type SeedRow = z.infer<typeof seedRowSchema>;

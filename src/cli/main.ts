@@ -9,6 +9,7 @@ import { registerInitCommand } from './init.command.js';
 import { registerMcpCommand } from './mcp.command.js';
 import { registerObserveCommand } from './observe.command.js';
 import { registerMemoryCommands } from './memory.command.js';
+import { registerGraphCommands } from './graph.command.js';
 import { registerGraphqlCommand } from './graphql.command.js';
 import { registerUpCommand } from './up.command.js';
 
@@ -26,6 +27,7 @@ registerObserveCommand(program);
 registerUpCommand(program);
 registerApproveCommand(program);
 registerMemoryCommands(program);
+registerGraphCommands(program);
 registerEvalCommand(program);
 registerDoctorCommand(program);
 registerInitCommand(program);

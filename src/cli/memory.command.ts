@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Config } from '../config/index.js';
 import type { Graph } from '../graph/index.js';
 import { AppError } from '../errors/index.js';
+import { processClock } from '../runtime/clock.js';
 import { createLogger } from '../runtime/logger.js';
 import { action, printResult, stage } from './output.js';
 
@@ -11,6 +12,8 @@ interface RepoFlags {
 }
 
 const log = () => createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
+// Read per command, so a bad GRAPHGATE_CLOCK_SHIFT_HOURS is that command's error, not a crash at load.
+const clock = () => processClock()();
 
 /**
  * Runs `fn` on the repository after the lifecycle sweep, so every answer shows the states the clock
@@ -21,7 +24,7 @@ async function onRepository<T>(repo: string, fn: (ctx: { graph: Graph; repoId: s
   const { withRepository } = await import('../memory/review.js');
   const { sweepMemories } = await import('../memory/lifecycle.js');
   return withRepository(repo, log(), async (ctx) => {
-    const swept = await sweepMemories({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.root, now: new Date(), settings: ctx.config.memory });
+    const swept = await sweepMemories({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.root, now: clock(), settings: ctx.config.memory });
     for (const t of swept.transitions) stage(`${t.memoryId}: ${t.from} → ${t.to} (${t.why})`);
     if (swept.changelogError) stage(`the changelog was not written: ${swept.changelogError}`);
     return fn(ctx);
@@ -39,17 +42,17 @@ function personTransition(program: Command, name: 'approve' | 'reject' | 'retire
       if (flags.why !== undefined && !flags.why.trim()) throw new AppError('INVALID_ARGS', { message: '--why must not be empty.' });
       const { transitionByPerson } = await import('../memory/lifecycle.js');
       const { personActor } = await import('../memory/review.js');
-      const t = await onRepository(flags.repo, (ctx) => transitionByPerson({ ...ctx, id, to, who: personActor(), why: flags.why?.trim(), now: new Date(), settings: ctx.config.memory }));
+      const t = await onRepository(flags.repo, (ctx) => transitionByPerson({ ...ctx, id, to, who: personActor(), why: flags.why?.trim(), now: clock(), settings: ctx.config.memory }));
       printResult(Boolean(flags.json), t, () => [`${t.memoryId}: ${t.from} → ${t.to} by ${t.who}${t.why ? ` (${t.why})` : ''}.`]);
     }));
 }
 
 /**
- * `graphgate memory list | show | approve | reject | retire`: a person reviews the repository's
- * memories. Only these commands approve, reject or retire one; no controller_turn verb can.
+ * `graphgate memory list | show | approve | reject | retire | promote`: a person reviews the
+ * repository's memories. Only these commands approve, reject, retire or promote one; no controller_turn verb can.
  */
 export function registerMemoryCommands(program: Command): void {
-  const memory = program.command('memory').description('review learned memories: list, show, approve, reject, retire');
+  const memory = program.command('memory').description('review learned memories: list, show, approve, reject, retire, promote');
 
   memory
     .command('list')
@@ -83,6 +86,7 @@ export function registerMemoryCommands(program: Command): void {
           `anchors: ${anchors.join(', ') || '-'}`,
           `rejection codes: ${(m.rejectionCodes as string[] | undefined)?.join(', ') || '-'}`,
           ...(m.note ? [`note: ${String(m.note)}`] : []),
+          ...(m.promotedTo ? [`promoted to: ${String(m.promotedTo)} (policy plane) at ${String(m.promotedAt)}`] : []),
           ...payload,
           transitions.length === 0 ? 'transitions: none' : 'transitions:',
           ...transitions.map((t) => `  ${t.at}  ${t.from} → ${t.to}  ${t.who}${t.why ? `: ${t.why}` : ''}`),
@@ -93,4 +97,22 @@ export function registerMemoryCommands(program: Command): void {
   personTransition(memory, 'approve', 'approved', 'approve a pending or provisional memory: it is enforced from the next work on');
   personTransition(memory, 'reject', 'rejected', 'reject a pending or provisional memory (final): --why is required');
   personTransition(memory, 'retire', 'retired', 'retire an approved memory that no longer holds (final)');
+
+  memory
+    .command('promote <id>')
+    .description('promote an approved memory to the policy plane: a plan_rule becomes a hard Policy carrying the rule, a few_shot an ExampleRef carrying the example, an informational memory a soft Policy; appended to .ai/graph/seed/memory-promotions.jsonl and ingested (promoting again writes nothing new)')
+    .option('--approve', 'approve a pending or provisional memory first (your explicit approval), then promote it')
+    .option('--why <text>', 'why (kept in the transitions and the changelog)')
+    .option('--repo <path>', 'the repository the memory belongs to', process.cwd())
+    .option('--json', 'print the promotion as JSON')
+    .action(action(async (id: string, flags: RepoFlags & { why?: string; approve?: boolean }) => {
+      if (flags.why !== undefined && !flags.why.trim()) throw new AppError('INVALID_ARGS', { message: '--why must not be empty.' });
+      const { promoteMemory } = await import('../memory/promotion.js');
+      const { personActor } = await import('../memory/review.js');
+      const p = await onRepository(flags.repo, (ctx) => promoteMemory({ ...ctx, id, who: personActor(), why: flags.why?.trim(), approve: Boolean(flags.approve), now: clock(), settings: ctx.config.memory, log: log() }));
+      printResult(Boolean(flags.json), p, () => [
+        ...(p.approval ? [`${p.memoryId}: ${p.approval.from} → approved by ${p.approval.who}.`] : []),
+        p.written ? `${p.memoryId} → ${p.label} ${p.recordId}@${p.version}, appended to ${p.file} and ingested.` : `${p.memoryId} is already ${p.label} ${p.recordId}@${p.version} in ${p.file}; nothing new written.`,
+      ]);
+    }));
 }

@@ -4,6 +4,7 @@ import { resolveRepoId } from '../config/repo-id.js';
 import { TurnDispatcher, type ControllerServices } from '../controller/turn-dispatcher.js';
 import { openGraph, type Graph } from '../graph/index.js';
 import { PackStore } from '../pack/index.js';
+import { processClock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import { WorkStore } from '../session/index.js';
 import { LineStdioTransport } from './line-stdio.transport.js';
@@ -34,7 +35,7 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
     keeper = new RepoKeeper({ graph, repoRoot, repoId, log, autoIngest: config.mcp.autoIngest, watch: config.mcp.watch, waitMs });
     return { repoId, graph, keeper, sessions: new WorkStore({ graph, repoId, rejectionThreshold: config.memory.rejectionThreshold, scaffoldFromRejections: config.memory.enableAutoScaffoldFromRejections }), packs: new PackStore({ graph, repoId, repoRoot }) };
   };
-  const dispatcher = new TurnDispatcher({ config, repoRoot, log, services });
+  const dispatcher = new TurnDispatcher({ config, repoRoot, log, services, now: processClock() });
   const server = createMcpServer({ handler: dispatcher, version: options.version });
   const transport = new LineStdioTransport({
     maxLineBytes: config.mcp.maxMessageBytes,

@@ -11,6 +11,8 @@ export interface TransitionRecord {
   who: string;
   why: string | null;
   at: string;
+  /** A promotion (the state stays approved): the policy-plane record's graph id. */
+  promotedTo?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export async function appendChangelog(root: string, transitions: readonly Transi
   if (existing && !existing.isFile()) throw new Error('.ai/memory/changelog.jsonl is not a regular file');
   const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o644);
   try {
-    const lines = transitions.map((t) => JSON.stringify({ at: t.at, memoryId: t.memoryId, from: t.from, to: t.to, who: t.who, why: t.why, transitionId: t.transitionId }));
+    const lines = transitions.map((t) => JSON.stringify({ at: t.at, memoryId: t.memoryId, from: t.from, to: t.to, who: t.who, why: t.why, transitionId: t.transitionId, ...(t.promotedTo ? { promotedTo: t.promotedTo } : {}) }));
     // One write call: concurrent appenders (CLI and server) interleave whole lines, not fragments.
     await handle.write(`${lines.join('\n')}\n`);
   } finally {

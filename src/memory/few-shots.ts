@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import type { Graph, RunOptions } from '../graph/index.js';
+import { int, type Graph, type RunOptions } from '../graph/index.js';
+import { policyRecordsQuery } from '../retrieval/lanes/lane.queries.js';
 import { readActiveMemories } from '../retrieval/lanes/memory.lane.js';
 import { scopeApplies } from '../retrieval/lanes/scope-match.js';
 import { compareText } from '../retrieval/shared/stable-order.js';
@@ -15,6 +16,8 @@ export interface FewShotExample {
   state: 'approved' | 'provisional';
   /** Provisional memories are enforced, but a person may still reject them. */
   reversible?: true;
+  /** Set when the example comes from the policy plane (an ExampleRef promoted from the memory). */
+  policyRecordId?: string;
   instruction?: string;
   before?: string;
   after?: string;
@@ -41,15 +44,32 @@ function example(id: string, state: string, json: string | null): FewShotExample
 /**
  * The active `few_shot` memories (approved, or provisional and not expired) whose domain anchors cover
  * the folders of the traced files, or that are unscoped (seed 000: few-shots are injected into
- * trace_symbol_graph). Same scope rule as the pack's memory lane; approved ones first, then by id.
+ * trace_symbol_graph), and the current ExampleRefs that carry a few-shot, by the same scope rule as
+ * the pack's lanes. A memory promoted to a current ExampleRef is shown once, from the policy plane.
+ * Approved ones first, then by id.
  */
 export async function fewShotsFor(graph: Graph, repoId: string, paths: readonly string[], now: Date, run?: RunOptions): Promise<FewShotExample[]> {
   if (paths.length === 0) return [];
   const folders = [...new Set(paths.map((p) => posix.dirname(p)))];
-  const rows = await readActiveMemories({ graph, repoId, ...(run ? { run } : {}) });
+  const [rows, records] = await Promise.all([
+    readActiveMemories({ graph, repoId, ...(run ? { run } : {}) }),
+    graph.read(policyRecordsQuery, { repoId, limit: int(2000) }, run),
+  ]);
   const found: FewShotExample[] = [];
+  const promoted = new Set<string>();
+  for (const record of records) {
+    const json = record.props.fewShotJson;
+    if (record.label !== 'ExampleRef' || typeof json !== 'string') continue;
+    const from = typeof record.props.fromMemory === 'string' ? record.props.fromMemory : null;
+    const shot = example(from ?? record.recordId, 'approved', json);
+    // Only a row that shows something takes the memory's place.
+    if (!shot) continue;
+    if (from) promoted.add(from);
+    const scopes = [...(Array.isArray(record.props.appliesTo) ? record.props.appliesTo.filter((s): s is string => typeof s === 'string') : []), ...record.anchorPaths];
+    if (scopeApplies(scopes, folders)) found.push({ ...shot, policyRecordId: record.recordId });
+  }
   for (const row of rows) {
-    if (row.enforcementType !== 'few_shot') continue;
+    if (row.enforcementType !== 'few_shot' || promoted.has(row.id)) continue;
     if (row.state === 'provisional' && row.expiresAt && Date.parse(row.expiresAt) <= now.getTime()) continue;
     if (!scopeApplies([...row.declaredAnchors, ...row.anchorPaths], folders)) continue;
     const shot = example(row.id, row.state, row.fewShotJson);

@@ -2,11 +2,13 @@ import { int, loadQuery, type Graph, type GraphTx, type RunOptions } from '../gr
 
 interface TurnRow { verb: string; outcome: string; denyCodes: string[]; files: string[] }
 interface FrictionRow { code: string; anchor: string | null; here: number; events: number; works: number }
-interface MemoryRow { id: string; state: string; type: string | null }
+interface MemoryRow { id: string; state: string; type: string | null; scaffolded?: true }
+/** As read: its trigger, and the codes and anchor paths that say which friction signatures it already answers. */
+type MemoryRead = Omit<MemoryRow, 'scaffolded'> & { trigger?: string | null; codes?: string[]; anchors?: string[] };
 
 const readRetrospective = loadQuery<
   { workId: string; repoId: string; limit: ReturnType<typeof int> },
-  { turns: TurnRow[]; friction: FrictionRow[]; memories: MemoryRow[]; pending: number }
+  { turns: TurnRow[]; friction: FrictionRow[]; memories: MemoryRead[]; pending: number }
 >('memory/work-retrospective.cypher');
 const storeRetrospective = loadQuery<{ workId: string; repoId: string; json: string }, { id: string }>('memory/store-retrospective.cypher');
 
@@ -58,7 +60,7 @@ function openCodes(turns: readonly TurnRow[]): string[] {
 }
 
 /** Builds the retrospective from what the graph holds about the work (pure: unit-tested). */
-export function buildRetrospective(input: { turns: TurnRow[]; friction: FrictionRow[]; memories: MemoryRow[]; pending: number }, threshold = REJECTION_THRESHOLD): Retrospective {
+export function buildRetrospective(input: { turns: TurnRow[]; friction: FrictionRow[]; memories: MemoryRead[]; pending: number }, threshold = REJECTION_THRESHOLD): Retrospective {
   const { turns, friction, memories, pending } = input;
   const files: Record<string, number> = {};
   for (const t of turns) if (t.outcome === 'ok') for (const f of new Set(t.files)) bump(files, f);
@@ -68,8 +70,14 @@ export function buildRetrospective(input: { turns: TurnRow[]; friction: Friction
     .slice(0, TOP);
   const hotspots = Object.entries(files).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([path, n]) => ({ path, turns: n }));
   const suggestions: string[] = [];
+  const answering = (type: string, s: (typeof signatures)[number]) => memories.find((m) => m.type === type && m.codes?.includes(s.code) && s.anchor !== null && m.anchors?.includes(s.anchor));
   for (const s of signatures.filter((x) => x.repoWorks >= threshold)) {
-    suggestions.push(`${s.code}${s.anchor ? ` in ${s.anchor}` : ''}: ${s.repoEvents} refusals across ${s.repoWorks} works — a plan_rule memory candidate`);
+    const where = `${s.code}${s.anchor ? ` in ${s.anchor}` : ''}`;
+    // A signature a plan_rule memory already answers is not a candidate again: say where it stands instead.
+    const rule = answering('plan_rule', s);
+    const state = rule ? `plan_rule memory ${rule.id} is ${rule.state}${rule.state === 'pending' ? ' (waiting for review)' : ''}` : 'a plan_rule memory candidate';
+    suggestions.push(`${where}: ${s.repoEvents} refusals across ${s.repoWorks} works — ${state}`);
+    if (!answering('few_shot', s)) suggestions.push(`${where}: a few_shot candidate — the next refusal of it that an accepted plan fixes becomes its before/after`);
   }
   const open = openCodes(turns);
   if (open.length > 0) suggestions.push(`ended with ${open.join(', ')} unresolved: name the fix in the summary for the next work`);
@@ -77,7 +85,8 @@ export function buildRetrospective(input: { turns: TurnRow[]; friction: Friction
   return {
     friction: { signatures, trend: trendOf(turns), open },
     hotspots,
-    memories: { applying: memories, pendingReview: Number(pending) },
+    // Scaffolded: graphgate wrote it from friction; a person has not written a word of it.
+    memories: { applying: memories.map(({ id, state, type, trigger }) => ({ id, state, type, ...(trigger === 'friction' ? { scaffolded: true as const } : {}) })), pendingReview: Number(pending) },
     suggestions,
   };
 }

@@ -37,7 +37,7 @@ export const readPlanRuleMemories = loadQuery<Repo & { limit: Integer }, {
 
 export const readGraphPolicies = loadQuery<Repo & { limit: Integer }, {
   id: string; version: string | null; severity: string | null; statement: string | null; check: string | null; paramsJson: string | null;
-  rejectionCode: string | null; planRuleJson: string | null; derivedFrom: string; anchorIds: string[]; declaredAnchors: string[]; groundedAnchorIds: string[];
+  rejectionCode: string | null; planRuleJson: string | null; derivedFrom: string; fromMemory: string | null; anchorIds: string[]; declaredAnchors: string[]; groundedAnchorIds: string[];
 }>('plan/read-graph-policies.cypher');
 
 export const readMigrationRules = loadQuery<Repo & { limit: Integer }, {

@@ -31,6 +31,8 @@ export interface GraphPolicyRule {
    * plan-rule form (a dedicated check enforces it, or it is advisory prose); it is reported as skipped.
    */
   rule: unknown;
+  /** The memory this policy was promoted from: while the policy is current, it enforces in the memory's place. */
+  fromMemory?: string;
 }
 
 export type MigrationStatus = 'approved' | 'candidate' | 'unknown' | 'no_analog';
@@ -58,7 +60,7 @@ export const EMPTY_BUNDLE: EnforcementBundle = { activeMemories: [], graphPolicy
 /** A rule that could not be turned into a PlanRule, and why (reported, never silently dropped). */
 export interface SkippedRule {
   ruleId: string;
-  reason: 'malformed' | 'expired' | 'not_enforced_state' | 'unknown_deny_code' | 'not_a_plan_rule';
+  reason: 'malformed' | 'expired' | 'not_enforced_state' | 'unknown_deny_code' | 'not_a_plan_rule' | 'promoted';
 }
 
 /** True when a provisional memory's expiry has passed at `now`. */
@@ -72,14 +74,24 @@ export function isExpiredProvisional(memory: MemoryRuleRecord, now: Date): boole
 /**
  * Normalises plan_rule memories and graph policies into PlanRules (graph policies are ephemeral:
  * derived per validation, never stored as memories). Only approved and unexpired provisional
- * memories are enforced; everything left out is listed in `skipped`.
+ * memories are enforced; a memory promoted to a current plan-rule policy is enforced through that
+ * policy alone (one source, never two denials); everything left out is listed in `skipped`.
  */
 export function buildPlanRules(bundle: EnforcementBundle, now: Date): { rules: PlanRule[]; skipped: SkippedRule[] } {
   const rules: PlanRule[] = [];
   const skipped: SkippedRule[] = [];
+  // Only a policy that can enforce takes the memory's place; a broken one leaves the memory enforcing.
+  const promoted = new Set(bundle.graphPolicyRules.filter((p) => {
+    const parsed = p.fromMemory ? planRuleBody.safeParse(p.rule) : null;
+    return parsed?.success === true && isRejectionCode(parsed.data.denyCode);
+  }).map((p) => p.fromMemory));
   for (const memory of bundle.activeMemories) {
     if (memory.enforcementType !== 'plan_rule') continue;
     const ruleId = `memory:${memory.id}`;
+    if (promoted.has(memory.id)) {
+      skipped.push({ ruleId, reason: 'promoted' });
+      continue;
+    }
     if (isExpiredProvisional(memory, now)) {
       skipped.push({ ruleId, reason: 'expired' });
       continue;

@@ -55,6 +55,7 @@ export async function loadEnforcementBundle(graph: Graph, repoId: string, run?: 
     id: p.id, ...(p.version ? { version: p.version } : {}), kind: p.severity === 'hard' ? 'hard' : 'soft',
     derivedFrom: p.derivedFrom === 'prose' ? 'prose' : 'curated', statement: p.statement ?? p.id,
     domainAnchorIds: scopeOf(p.anchorIds, p.declaredAnchors), groundedAnchorIds: [...new Set(p.groundedAnchorIds)].sort(), rule: policyPlanRule(p),
+    ...(p.fromMemory ? { fromMemory: p.fromMemory } : {}),
   }));
   const migrationRules: MigrationRuleFact[] = migrations.flatMap((r) => {
     if (!MIGRATION_STATUSES.has(r.status)) return [];

@@ -65,11 +65,11 @@ describe('friction becomes a pending memory candidate (real Neo4j)', () => {
     expect(memory!.anchors.length).toBeGreaterThan(0);
     expect(ORDERS_LIST_HTML.startsWith(memory!.anchors[0]!)).toBe(true);
     expect(planRuleBody.parse(JSON.parse(memory!.planRuleJson))).toMatchObject({ denyCode: 'PLAN_VERIFICATION_WEAK', requiredSteps: [{ kind: 'validate' }] });
-    // The third work's retrospective names the candidate and suggests it.
+    // The third work's retrospective names the candidate its friction just created, waiting for review.
     const done = await turn({ verb: 'signal_task_complete', ...third });
     const retro = done.result.retrospective as Retrospective;
     expect(retro.friction.signatures[0]).toMatchObject({ code: 'PLAN_VERIFICATION_WEAK', repoWorks: 3 });
-    expect(retro.suggestions.join('\n')).toMatch(/PLAN_VERIFICATION_WEAK in .*: \d+ refusals across 3 works — a plan_rule memory candidate/);
+    expect(retro.suggestions.join('\n')).toMatch(/PLAN_VERIFICATION_WEAK in .*: \d+ refusals across 3 works — plan_rule memory \S+ is pending \(waiting for review\)/);
     expect(retro.memories.pendingReview).toBe(1);
   });
 

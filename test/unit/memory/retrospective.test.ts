@@ -29,13 +29,14 @@ describe('the session retrospective', () => {
     expect(r.friction.open).toEqual(['PATH_REJECTED']);
   });
 
-  it('ranks signatures by how often the repository saw them and suggests a plan_rule from the threshold on', () => {
+  it('ranks signatures by how often the repository saw them and suggests a plan_rule and a few_shot from the threshold on', () => {
     const r = buildRetrospective({ turns, friction, memories: [{ id: 'mem-1', state: 'approved', type: 'plan_rule' }], pending: 2 });
     expect(r.friction.signatures.map((s) => [s.code, s.repoEvents, s.repoWorks])).toEqual([
       ['PLAN_VERIFICATION_WEAK', 5, 3], ['PATH_REJECTED', 2, 2], ['PLAN_ORIGIN_UNKNOWN', 1, 1],
     ]);
     expect(r.suggestions).toEqual([
       'PLAN_VERIFICATION_WEAK in src/app/orders: 5 refusals across 3 works — a plan_rule memory candidate',
+      'PLAN_VERIFICATION_WEAK in src/app/orders: a few_shot candidate — the next refusal of it that an accepted plan fixes becomes its before/after',
       'ended with PATH_REJECTED unresolved: name the fix in the summary for the next work',
       "2 pending memories wait for a person's review",
     ]);
@@ -51,5 +52,23 @@ describe('the session retrospective', () => {
     const r = buildRetrospective({ turns: [], friction: [], memories: [], pending: 0 });
     expect(r.friction).toEqual({ signatures: [], trend: [], open: [] });
     expect(r.suggestions).toEqual([]);
+  });
+});
+
+describe('the session retrospective with a memory that answers a signature', () => {
+  it('names the memories instead of suggesting the same candidates again, and flags the scaffolded ones', () => {
+    const friction = [{ code: 'PLAN_VERIFICATION_WEAK', anchor: 'src/app/orders', here: 1, events: 4, works: 4 }];
+    const memories = [
+      { id: 'mem-rule', state: 'approved', type: 'plan_rule', trigger: 'friction', codes: ['PLAN_VERIFICATION_WEAK'], anchors: ['src/app/orders'] },
+      { id: 'mem-shot', state: 'provisional', type: 'few_shot', trigger: 'friction', codes: ['PLAN_VERIFICATION_WEAK'], anchors: ['src/app/orders'] },
+      { id: 'mem-other', state: 'pending', type: 'plan_rule', trigger: 'human_override', codes: ['PLAN_VERIFICATION_WEAK'], anchors: ['src/app/users'] },
+    ];
+    const r = buildRetrospective({ turns: [], friction, memories, pending: 0 });
+    expect(r.suggestions).toEqual(['PLAN_VERIFICATION_WEAK in src/app/orders: 4 refusals across 4 works — plan_rule memory mem-rule is approved']);
+    expect(r.memories.applying).toEqual([
+      { id: 'mem-rule', state: 'approved', type: 'plan_rule', scaffolded: true },
+      { id: 'mem-shot', state: 'provisional', type: 'few_shot', scaffolded: true },
+      { id: 'mem-other', state: 'pending', type: 'plan_rule' },
+    ]);
   });
 });

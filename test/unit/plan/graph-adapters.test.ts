@@ -40,6 +40,18 @@ describe('policyPlanRule', () => {
     expect(rules).toEqual([]);
     expect(skipped).toEqual([{ ruleId: 'policy:fed', reason: 'not_a_plan_rule' }]);
   });
+
+  it('enforces a memory promoted to a policy once, through the policy; a broken promoted policy leaves the memory enforcing', () => {
+    const body = { condition: {}, requiredSteps: [], denyCode: 'PLAN_POLICY_VIOLATION' };
+    const memory = { id: 'm1', enforcementType: 'plan_rule' as const, state: 'approved' as const, domainAnchorIds: [], planRule: body };
+    const policy = (rule: unknown) => ({ id: 'memory.m1', kind: 'hard' as const, derivedFrom: 'curated' as const, statement: 's', domainAnchorIds: [], groundedAnchorIds: [], rule, fromMemory: 'm1' });
+    const promoted = buildPlanRules({ ...EMPTY_BUNDLE, activeMemories: [memory], graphPolicyRules: [policy(body)] }, new Date());
+    expect(promoted.rules.map((r) => r.ruleId)).toEqual(['policy:memory.m1']);
+    expect(promoted.skipped).toEqual([{ ruleId: 'memory:m1', reason: 'promoted' }]);
+    const broken = buildPlanRules({ ...EMPTY_BUNDLE, activeMemories: [memory], graphPolicyRules: [policy({ ...body, denyCode: 'NOT_A_CODE' })] }, new Date());
+    expect(broken.rules.map((r) => r.ruleId)).toEqual(['memory:m1']);
+    expect(broken.skipped).toEqual([{ ruleId: 'policy:memory.m1', reason: 'unknown_deny_code' }]);
+  });
 });
 
 describe('planRows', () => {
