@@ -5,7 +5,7 @@ import type { Logger } from '../../src/runtime/logger.js';
 import { invalidateRouteIndex } from '../extractors/routes/index.js';
 import { forgetModuleResolutions } from '../extractors/support/modules.js';
 import { attachOnDemandFiles } from '../extractors/support/project-files.js';
-import { forgetSideFiles, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
+import { forgetResolutions, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
 import { isInside } from './discovery.js';
 import { isTypeScriptKind } from './file-kind.js';
 import { withLibrarySources } from './library-paths.js';
@@ -103,7 +103,7 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
   }
   if (changed) {
     invalidateRouteIndex(project);
-    forgetSideFiles(project);
+    forgetResolutions(project);
   }
   // Module resolution answers change only when files appear or go.
   if (filesChanged) forgetModuleResolutions(project);

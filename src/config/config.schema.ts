@@ -73,6 +73,8 @@ export const DEFAULT_MEMORY_CONFIG = {
   enableFewShotInjection: true,
   enableAutoScaffoldFromRejections: true,
   enableStrategyOverride: true,
+  enablePlanRuleMutation: true,
+  humanOverrideInitialState: 'approved',
 } as const;
 
 /** The complete, validated configuration (every key has a value after layering). */
@@ -108,6 +110,8 @@ export const ConfigSchema = z.strictObject({
     enableAutoScaffoldFromRejections: z.boolean().describe('refusals that reach rejectionThreshold works create a pending plan_rule memory candidate (seed 000); off: the friction is still recorded, no candidate is made'),
     enableStrategyOverride: z.boolean().describe('active strategy_signal memories override the context signature before the strategy is chosen (seed 000, 001 §13); off: they are listed as ignored'),
     enableFewShotInjection: z.boolean().describe('trace_symbol_graph shows the active few_shot memories whose domain anchors cover the traced files (seed 000)'),
+    enablePlanRuleMutation: z.boolean().describe('the validator enforces approved and provisional plan_rule memories (seed 000); off: they are reported as skipped (switched_off) and not listed to the agent; plan rules promoted to policies still apply'),
+    humanOverrideInitialState: z.enum(['approved', 'provisional', 'pending']).describe('the state a memory dropped into .ai/memory/overrides/ starts in (seed 000): approved enforces at once; provisional expires unless a person approves it; pending waits for review'),
     frictionLedgerMaxEntries: int(10, 10_000_000).describe('lines of .ai/tmp/friction-ledger.jsonl before it is rotated to friction-ledger.1.jsonl (seed 000)'),
   }).default({ ...DEFAULT_MEMORY_CONFIG, autoPromotableEnforcementTypes: [...DEFAULT_MEMORY_CONFIG.autoPromotableEnforcementTypes], humanApprovalRequired: [...DEFAULT_MEMORY_CONFIG.humanApprovalRequired] }),
   limits: z.strictObject({

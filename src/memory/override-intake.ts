@@ -39,7 +39,15 @@ export interface OverrideIntake {
  * `<name>.processed`; an invalid file is renamed `<name>.invalid` and reported. Symlinks, folders and
  * files over 256 KB are refused. Runs before active memories are read, so overrides apply at once.
  */
-export async function ingestMemoryOverrides(input: { graph: Graph; repoId: string; root: string; now: Date; traceRef: string; run?: RunOptions }): Promise<OverrideIntake> {
+/** States a person's dropped memory may start in (seed 000 `humanOverrideInitialState`). */
+export const OVERRIDE_INITIAL_STATES = ['approved', 'provisional', 'pending'] as const;
+export type OverrideInitialState = (typeof OVERRIDE_INITIAL_STATES)[number];
+
+export async function ingestMemoryOverrides(input: {
+  graph: Graph; repoId: string; root: string; now: Date; traceRef: string; run?: RunOptions;
+  /** memory.humanOverrideInitialState: the state a dropped memory starts in (default approved). */
+  initialState?: OverrideInitialState;
+}): Promise<OverrideIntake> {
   const dir = join(input.root, '.ai', 'memory', 'overrides');
   const out: OverrideIntake = { processed: [], rejected: [] };
   const dirInfo = await lstat(dir).catch(() => undefined);
@@ -73,7 +81,7 @@ export async function ingestMemoryOverrides(input: { graph: Graph; repoId: strin
     const at = input.now.toISOString();
     const props: Record<string, unknown> = {
       id: `${input.repoId}:memory:${memoryId}`, memoryId, repoId: input.repoId, trigger: 'human_override', phase: parsed.phase,
-      domainAnchorIds: parsed.domainAnchorIds, enforcementType: parsed.enforcementType, rejectionCodes: parsed.rejectionCodes, state: 'approved',
+      domainAnchorIds: parsed.domainAnchorIds, enforcementType: parsed.enforcementType, rejectionCodes: parsed.rejectionCodes, state: input.initialState ?? 'approved',
       createdAt: at, updatedAt: at, traceRef: input.traceRef, sourceFile: file,
       ...(parsed.graphNodeIds ? { graphNodeIds: parsed.graphNodeIds } : {}),
       ...(parsed.fewShot ? { fewShotJson: JSON.stringify(parsed.fewShot) } : {}),

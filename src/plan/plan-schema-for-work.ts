@@ -20,7 +20,7 @@ export function enforcementObligations(bundle: EnforcementBundle, attachmentIds:
     if (policy.kind === 'hard') out.push(`Hard policy ${policy.id}: ${policy.statement}`);
   }
   for (const memory of bundle.activeMemories) {
-    if (memory.state === 'approved' || memory.state === 'provisional') out.push(`Learned plan rule memory:${memory.id}${memory.note ? `: ${memory.note}` : ''}`);
+    if (bundle.memoryPlanRules !== false && (memory.state === 'approved' || memory.state === 'provisional')) out.push(`Learned plan rule memory:${memory.id}${memory.note ? `: ${memory.note}` : ''}`);
   }
   if (attachmentIds.length > 0) out.push(`Citations derived from attachments (${attachmentIds.join(', ')}) must list those artifactIds in artifactRefs.`);
   out.push('Every change node needs a blocking verification hook that names a configured gate step or recipe and maps to acceptanceCriteria.');
@@ -61,7 +61,7 @@ export async function planGraphSchemaForWork(scope: WorkScope, run?: RunOptions)
       policies: bundle.graphPolicyRules.map((p) => p.id),
       planRulePolicies: bundle.graphPolicyRules.filter((p) => p.rule !== null).map((p) => p.id),
       migrationRules: bundle.migrationRules.map((r) => r.id),
-      memories: bundle.activeMemories.filter((m) => m.state === 'approved' || m.state === 'provisional').map((m) => `memory:${m.id}`),
+      memories: bundle.activeMemories.filter((m) => bundle.memoryPlanRules !== false && (m.state === 'approved' || m.state === 'provisional')).map((m) => `memory:${m.id}`),
       attachments: attachmentIds,
     },
   });

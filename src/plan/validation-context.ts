@@ -19,7 +19,7 @@ export interface WorkScope {
   /** Real (symlink-resolved) absolute path of the worktree root. */
   worktreeRoot: string;
   /** Gate steps and recipes hooks may name; the repository's evidence policy (default when absent). */
-  config: Pick<Config, 'gates' | 'recipes'> & Partial<Pick<Config, 'evidencePolicy'>>;
+  config: Pick<Config, 'gates' | 'recipes'> & Partial<Pick<Config, 'evidencePolicy' | 'memory'>>;
 }
 
 type StrategyId = (typeof STRATEGY_IDS)[number];
@@ -90,7 +90,8 @@ export async function buildValidationContext(scope: WorkScope, submission: unkno
     strategy: doctrineTable.doctrines[strategyId] ?? DEFAULT_DOCTRINES[strategyId],
     doctrines: doctrineTable.doctrines,
     evidencePolicy: serverEvidencePolicy(scope.config.evidencePolicy, sections.evidencePolicy),
-    enforcementBundle,
+    // memory.enablePlanRuleMutation off: plan_rule memories are reported as skipped, never enforced.
+    enforcementBundle: scope.config.memory?.enablePlanRuleMutation === false ? { ...enforcementBundle, memoryPlanRules: false } : enforcementBundle,
     verification: verificationCatalogFromConfig(scope.config),
     attachments: sections.attachments,
     signature: sections.signature,

@@ -28,6 +28,16 @@ export interface Resolution {
 const MAX_DEPTH = 12;
 const sideFiles = new WeakMap<Project, Map<string, ts.SourceFile | undefined>>();
 const roots = new WeakMap<Project, string>();
+const exportMemos = new WeakMap<Project, WeakMap<ts.SourceFile, Map<string, Resolution>>>();
+const starMemos = new WeakMap<Project, WeakMap<ts.SourceFile, Map<string, ts.SourceFile>>>();
+
+function memoOf(project: Project, file: ts.SourceFile): Map<string, Resolution> {
+  let byFile = exportMemos.get(project);
+  if (!byFile) exportMemos.set(project, (byFile = new WeakMap()));
+  let memo = byFile.get(file);
+  if (!memo) byFile.set(file, (memo = new Map()));
+  return memo;
+}
 
 /** Records the repository root of a project, for lookups that start from a bare ts-morph node. */
 export function registerProjectRoot(project: Project, root: string): void {
@@ -58,9 +68,11 @@ export function sourceFileAt(env: ResolveEnv, abs: string): ts.SourceFile | unde
   return parsed;
 }
 
-/** Forgets files parsed from disk outside the project (the pipeline calls it when files changed). */
-export function forgetSideFiles(project: Project): void {
+/** Forgets files parsed from disk outside the project and every kept export answer (the pipeline calls it when files changed). */
+export function forgetResolutions(project: Project): void {
   sideFiles.delete(project);
+  exportMemos.delete(project);
+  starMemos.delete(project);
 }
 
 /** The file a specifier names from a file (not parsed), or `external` for a package / a file outside the repository. */
@@ -77,42 +89,98 @@ export function moduleFileOf(env: ResolveEnv, from: ts.SourceFile, specifier: st
   return file ? { ...target, file } : target;
 }
 
-/** What `file` exports under `name`, re-exports and `export *` followed to the declarations. */
-export function exportedDeclarations(env: ResolveEnv, file: ts.SourceFile, name: string, depth = 0, seen = new Set<string>()): Resolution {
+/** A walk through re-exports: the (file, name) pairs on the way (cycles), and whether one was cut short. */
+interface Walk {
+  stack: Set<string>;
+  cut: boolean;
+}
+
+const newWalk = (): Walk => ({ stack: new Set(), cut: false });
+
+/**
+ * What `file` exports under `name`, re-exports and `export *` followed to the declarations. Answers
+ * are kept per project and parse (an Nx barrel of 200 `export *` is walked once per name, not once
+ * per importer); a walk cut by a cycle is not kept.
+ */
+export function exportedDeclarations(env: ResolveEnv, file: ts.SourceFile, name: string): Resolution {
+  return exportsIn(env, file, name, newWalk());
+}
+
+function exportsIn(env: ResolveEnv, file: ts.SourceFile, name: string, walk: Walk): Resolution {
+  const memo = memoOf(env.project, file);
+  const known = memo.get(name);
+  if (known) return known;
   const key = `${file.fileName}\0${name}`;
-  if (depth > MAX_DEPTH || seen.has(key)) return { decls: [] };
-  seen.add(key);
+  if (walk.stack.size > MAX_DEPTH || walk.stack.has(key)) {
+    walk.cut = true;
+    return { decls: [] };
+  }
+  const outerCut = walk.cut;
+  walk.cut = false;
+  walk.stack.add(key);
+  const result = exportOf(env, file, name, walk);
+  walk.stack.delete(key);
+  if (!walk.cut) memo.set(name, result);
+  walk.cut ||= outerCut;
+  return result;
+}
+
+function exportOf(env: ResolveEnv, file: ts.SourceFile, name: string, walk: Walk): Resolution {
   const scope = moduleScopeOf(file);
   const entry = scope.exports.get(name);
   if (entry?.kind === 'local') {
     if (entry.decls.length) return { decls: entry.decls };
     const binding = scope.imports.get(entry.name);
-    if (binding) return followImport(env, file, binding, depth + 1, seen);
+    if (binding) return followBinding(env, file, binding, walk);
     return { decls: scope.locals.get(entry.name) ?? [] };
   }
-  if (entry?.kind === 'reexport') return followImport(env, file, { kind: 'named', imported: entry.imported, specifier: entry.specifier, node: file }, depth + 1, seen);
+  if (entry?.kind === 'reexport') return followBinding(env, file, { kind: 'named', imported: entry.imported, specifier: entry.specifier, node: file }, walk);
   if (entry?.kind === 'namespace') {
     const target = moduleFileOf(env, file, entry.specifier);
     return target.file ? { decls: [target.file] } : target.external ? { decls: [], external: { name } } : { decls: [] };
   }
-  if (name === 'default') return { decls: [] };
-  for (const specifier of scope.stars) {
-    const target = moduleFileOf(env, file, specifier);
-    if (!target.file) continue;
-    const found = exportedDeclarations(env, target.file, name, depth + 1, seen);
-    if (found.decls.length || found.external) return found;
+  if (name === 'default' || scope.stars.length === 0) return { decls: [] };
+  const via = starIndexOf(env, file).get(name);
+  return via ? exportsIn(env, via, name, walk) : { decls: [] };
+}
+
+/**
+ * Which `export *` target of a file provides each name (the first in source order, through nested
+ * stars): built once per file, like the checker's export table of a module, so a barrel of 200
+ * `export *` answers a name with one lookup.
+ */
+function starIndexOf(env: ResolveEnv, file: ts.SourceFile, stack = new Set<ts.SourceFile>()): Map<string, ts.SourceFile> {
+  const memos = starMemos.get(env.project) ?? new WeakMap<ts.SourceFile, Map<string, ts.SourceFile>>();
+  starMemos.set(env.project, memos);
+  const known = memos.get(file);
+  if (known) return known;
+  const index = new Map<string, ts.SourceFile>();
+  if (stack.has(file) || stack.size > MAX_DEPTH) return index;
+  stack.add(file);
+  for (const specifier of moduleScopeOf(file).stars) {
+    const target = moduleFileOf(env, file, specifier).file;
+    if (!target) continue;
+    for (const name of moduleScopeOf(target).exports.keys()) if (name !== 'default' && !index.has(name)) index.set(name, target);
+    for (const name of starIndexOf(env, target, stack).keys()) if (!index.has(name)) index.set(name, target);
   }
-  return { decls: [] };
+  stack.delete(file);
+  // Inside a cycle the index may be partial: only a walk that started here keeps it.
+  if (stack.size === 0) memos.set(file, index);
+  return index;
 }
 
 /** The declarations an import binding stands for (`import * as ns` → the module's source file). */
-export function followImport(env: ResolveEnv, from: ts.SourceFile, binding: ImportBinding, depth = 0, seen = new Set<string>()): Resolution {
+export function followImport(env: ResolveEnv, from: ts.SourceFile, binding: ImportBinding): Resolution {
+  return followBinding(env, from, binding, newWalk());
+}
+
+function followBinding(env: ResolveEnv, from: ts.SourceFile, binding: ImportBinding, walk: Walk): Resolution {
   const target = moduleFileOf(env, from, binding.specifier);
   const module = binding.specifier;
   if (target.external) return { decls: [], module, external: { name: binding.imported } };
   if (!target.file) return { decls: [], module };
   if (binding.kind === 'namespace') return { decls: [target.file], module };
-  return { ...exportedDeclarations(env, target.file, binding.imported, depth, seen), module };
+  return { ...exportsIn(env, target.file, binding.imported, walk), module };
 }
 
 /** Members named `name` of a declaration: enum members, properties of a const object literal, static class members, namespace exports. */

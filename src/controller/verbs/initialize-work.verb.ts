@@ -60,7 +60,7 @@ export const initializeWorkVerb = defineVerb({
     ctx.progress?.('ingesting memory overrides, inbox files and attachments');
     // Both side channels and the memory lifecycle sweep (one write) land before the pack reads active memories.
     const [overrides, attachments, swept] = await Promise.all([
-      ingestMemoryOverrides({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), traceRef: ctx.traceRef, run: { signal } }),
+      ingestMemoryOverrides({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), traceRef: ctx.traceRef, run: { signal }, initialState: ctx.config.memory.humanOverrideInitialState }),
       storeAttachments({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, workId: work.id, given: input.attachments ?? [], run: { signal } }),
       sweepMemories({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), settings: config.memory, run: { signal } }),
     ]);

@@ -53,6 +53,8 @@ export interface EnforcementBundle {
   activeMemories: readonly MemoryRuleRecord[];
   graphPolicyRules: readonly GraphPolicyRule[];
   migrationRules: readonly MigrationRuleFact[];
+  /** false when memory.enablePlanRuleMutation is off: plan_rule memories are skipped (`switched_off`), not enforced. */
+  memoryPlanRules?: boolean;
 }
 
 export const EMPTY_BUNDLE: EnforcementBundle = { activeMemories: [], graphPolicyRules: [], migrationRules: [] };
@@ -60,7 +62,7 @@ export const EMPTY_BUNDLE: EnforcementBundle = { activeMemories: [], graphPolicy
 /** A rule that could not be turned into a PlanRule, and why (reported, never silently dropped). */
 export interface SkippedRule {
   ruleId: string;
-  reason: 'malformed' | 'expired' | 'not_enforced_state' | 'unknown_deny_code' | 'not_a_plan_rule' | 'promoted';
+  reason: 'malformed' | 'expired' | 'not_enforced_state' | 'unknown_deny_code' | 'not_a_plan_rule' | 'promoted' | 'switched_off';
 }
 
 /** True when a provisional memory's expiry has passed at `now`. */
@@ -88,6 +90,10 @@ export function buildPlanRules(bundle: EnforcementBundle, now: Date): { rules: P
   for (const memory of bundle.activeMemories) {
     if (memory.enforcementType !== 'plan_rule') continue;
     const ruleId = `memory:${memory.id}`;
+    if (bundle.memoryPlanRules === false) {
+      skipped.push({ ruleId, reason: 'switched_off' });
+      continue;
+    }
     if (promoted.has(memory.id)) {
       skipped.push({ ruleId, reason: 'promoted' });
       continue;

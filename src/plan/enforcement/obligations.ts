@@ -21,7 +21,7 @@ export function describeObligations(bundle: EnforcementBundle, attachments: read
     out.push(`Policy ${policy.id} (${power}): ${JSON.stringify(policy.statement.slice(0, 200))}.`);
   }
   for (const memory of bundle.activeMemories) {
-    if (memory.enforcementType === 'plan_rule' && (memory.state === 'approved' || memory.state === 'provisional')) {
+    if (bundle.memoryPlanRules !== false && memory.enforcementType === 'plan_rule' && (memory.state === 'approved' || memory.state === 'provisional')) {
       out.push(`Learned rule memory:${memory.id} applies${memory.domainAnchorIds.length > 0 ? ` in ${memory.domainAnchorIds.join(', ')}` : ''}.`);
     }
   }

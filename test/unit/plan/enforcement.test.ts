@@ -156,6 +156,16 @@ describe('buildPlanRules', () => {
     ]);
   });
 
+  it('enforces no memory plan rule when memory.enablePlanRuleMutation is off, and says so; policies still apply', () => {
+    const bundle = goldenBundle();
+    const { rules, skipped } = buildPlanRules({ ...bundle, memoryPlanRules: false }, new Date('2026-03-01T00:00:00Z'));
+    expect(rules.map((r) => r.ruleId)).toEqual(['policy:no_adp', 'policy:sdf_alert_unit_checked']);
+    expect(skipped).toEqual([
+      { ruleId: 'memory:mem-001', reason: 'switched_off' },
+      { ruleId: 'memory:mem-002', reason: 'switched_off' },
+    ]);
+  });
+
   it('enforces a provisional memory until it expires', () => {
     const bundle = goldenBundle();
     const before = buildPlanRules(bundle, new Date('2019-12-31T00:00:00Z'));
