@@ -16,13 +16,13 @@ import type { RepoIdentity } from './repo-identity.js';
 
 /**
  * The shared ts-morph Project, kept across runs by a watcher (or the benchmark) so an incremental
- * run only re-parses what changed. Extractors resolve symbols and lazy routes across files, so the
- * project always holds every TypeScript file of the repo, not just the ones being extracted.
+ * run only re-parses what changed. Extractors resolve symbols and lazy routes across files: the
+ * project holds every TypeScript file a run parses or an extractor loaded on demand (attachRepoFiles).
  */
 export interface TsProjectCache {
   project?: Project;
   root?: string;
-  /** sha256 of the text each source file was created from, by repo-relative path. */
+  /** sha256 of the text each source file was created from, by repo-relative path ('' when loaded from disk on demand). */
   shas: Map<string, string>;
   /**
    * The repo's File rows after this process's last successful run (see known-files.ts): a watcher

@@ -1,4 +1,5 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
 import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import { canonicalRoot, createPathFilter, isSafeRelativePath } from './discovery.js';
@@ -23,18 +24,30 @@ export interface WatchOptions {
 }
 
 export interface RepoWatcher {
+  /** Resolves once every watched folder is being watched (changes before that may be missed). */
+  ready(): Promise<void>;
+  /** The repo-relative folders being watched ('' = the root), for diagnostics. */
+  folders(): string[];
   /** Resolves when the runs queued so far are done (tests use it). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 const POLICY_INPUT = /^\.ai\/(graph\/seed\/.+\.jsonl|memory\/[^/]+\.jsonl?)$/;
+/** Folders on the way to the policy inputs: never pruned although `.ai/` is excluded from discovery. */
+const POLICY_DIRS = ['.ai/graph/seed', '.ai/memory'];
+const PROBES = ['probe.ts', 'probe.html', 'probe.json', 'probe.scss', 'sub/probe.ts', 'sub/probe.html'];
 
 /**
- * Keeps the graph current: fs.watch (recursive) on the root, changes debounced, then an
- * incremental ingest of exactly the changed paths. Runs never overlap; changes that arrive during
- * a run are collected for the next one.
+ * A folder the watcher need not enter: no file below it could be ingested (node_modules, dist, .git,
+ * .worktrees…). Probed with a few file names, so a pattern that excludes only some files of a folder
+ * never hides the others.
  */
+export function prunableFolder(keep: (path: string) => boolean, folder: string): boolean {
+  if (POLICY_DIRS.some((d) => d === folder || d.startsWith(`${folder}/`) || folder.startsWith(`${d}/`))) return false;
+  return !PROBES.some((probe) => keep(`${folder}/${probe}`));
+}
+
 export function watchRepository(options: WatchOptions): RepoWatcher {
   const root = canonicalRoot(options.root);
   const keep = createPathFilter(resolveSettings(root, options.settings));
@@ -58,16 +71,29 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
       }
     });
   };
-  const watcher: FSWatcher = watch(root, { recursive: true }, (_event, name) => {
-    if (!name || closed) return;
-    const path = name.toString().split('\\').join('/');
+  // chokidar, not fs.watch({recursive}): on Linux Node's recursive watch walks and watches every
+  // folder, node_modules included (~100 MB and a blocked event loop per process on a real checkout).
+  const watcher: FSWatcher = watch(root, {
+    ignoreInitial: true,
+    followSymlinks: false,
+    ignored: (abs, stats) => {
+      const rel = relative(root, abs).split(sep).join('/');
+      return rel !== '' && stats?.isDirectory() === true && prunableFolder(keep, rel);
+    },
+  });
+  watcher.on('all', (_event, abs) => {
+    if (closed) return;
+    const path = relative(root, abs).split(sep).join('/');
     if (!isSafeRelativePath(path) || !(keep(path) || POLICY_INPUT.test(path))) return;
     pending.add(path);
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, options.debounceMs ?? 250);
   });
   watcher.on('error', (error) => options.log.warn('watcher error', { cause: String(error) }));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
+    ready: () => ready,
+    folders: () => Object.keys(watcher.getWatched()).map((abs) => relative(root, abs).split(sep).join('/')).filter((rel) => !rel.startsWith('..')).sort(),
     idle: async () => {
       while (timer || pending.size) await new Promise((r) => setTimeout(r, 50));
       await running;
@@ -75,7 +101,7 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
-      watcher.close();
+      await watcher.close();
       await running;
     },
   };

@@ -73,11 +73,13 @@ export class RepoKeeper {
         this.progress = p;
         for (const listener of this.listeners) listener(p);
       },
-    }).then((summary) => {
+    }).then(async (summary) => {
       log.info('mcp ingest finished', { repoId, mode: summary.mode, parsed: summary.files.parsed, ms: summary.timings.totalMs });
       this.firstDone = true;
       if (this.options.watch && !this.watcher && !this.closed) {
         this.watcher = watchRepository({ graph, root: repoRoot, log, settings: { repoId }, projectCache: this.projectCache });
+        // Ready only once every folder is watched: an edit right after the first turn is not missed.
+        await this.watcher.ready();
       }
     });
     // The next turn starts over after a failure (a Neo4j outage must not wedge the keeper).

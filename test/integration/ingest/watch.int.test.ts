@@ -19,7 +19,10 @@ describe('watchRepository', () => {
     root = writeWorkspace(MINI_FILES);
     const projectCache = createTsProjectCache();
     await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, extractors: miniExtractors, projectCache });
+    writeFile(root, 'node_modules/pkg/deep/index.ts', 'export const x = 1;\n');
+    writeFile(root, 'dist/main.js', 'console.log(1);\n');
     watcher = watchRepository({ graph, root, log: silentLogger, settings: { repoId }, projectCache, extractors: miniExtractors, debounceMs: 100, onRun: (s) => runs.push(s) });
+    await watcher.ready();
   });
   afterAll(async () => {
     await watcher.close();
@@ -28,8 +31,13 @@ describe('watchRepository', () => {
     removeWorkspace(root);
   });
 
+  it('never enters folders nothing could be ingested from (node_modules, dist)', async () => {
+    const folders = watcher.folders();
+    expect(folders).toContain('src/app');
+    expect(folders.filter((f) => /(^|\/)(node_modules|dist)(\/|$)/.test(f))).toEqual([]);
+  });
+
   it('re-ingests a changed and an added file after the debounce, ignoring excluded paths', async () => {
-    await new Promise((r) => setTimeout(r, 200));
     writeFile(root, 'src/app/new/thing.ts', 'export class Thing {}\n');
     writeFile(root, 'src/app/shared/order.service.ts', 'export class OrderService { x = 1; }\n');
     writeFile(root, 'node_modules/lib/ignored.ts', 'export class Ignored {}\n');
