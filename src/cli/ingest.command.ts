@@ -42,11 +42,12 @@ export function registerIngestCommand(program: Command): void {
         const summary = await ingestRepository({ graph, root: repoPath, log, settings, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop());
         printResult(Boolean(flags.json), summary, () => summaryLines(summary));
         if (!flags.watch) return;
-        stage(`watching ${summary.root} (Ctrl-C to stop)`);
         const watcher = watchRepository({
           graph, root: repoPath, log, settings, projectCache,
           onRun: (s) => printResult(Boolean(flags.json), s, () => [`re-ingested ${s.files.parsed} file(s), ${s.files.deleted} deleted in ${s.timings.totalMs} ms`]),
         });
+        await watcher.ready();
+        stage(`watching ${summary.root} (Ctrl-C to stop)`);
         await new Promise<void>((resolve) => {
           const stop = (): void => void watcher.close().then(resolve);
           process.once('SIGINT', stop);

@@ -59,7 +59,10 @@ export function registerUpCommand(program: Command): void {
         const watcher = opts.watch
           ? watchRepository({ graph, root, log, settings, projectCache, onRun: (s) => stage(`re-ingested ${s.files.parsed} file(s), ${s.files.deleted} deleted in ${s.timings.totalMs} ms`) })
           : undefined;
-        if (watcher) lines.push(`  watching ${root} for changes`);
+        if (watcher) {
+          await watcher.ready();
+          lines.push(`  watching ${root} for changes`);
+        }
         const port = opts.graphqlPort === undefined ? DEFAULT_GRAPHQL_PORT : parsePort(opts.graphqlPort);
         const server = await startGraphqlServer({ graph, port, log, config, anyPortIfBusy: opts.graphqlPort === undefined });
         // The observer console shows the ingested repository's works and turns (the same repoId the MCP server uses).
