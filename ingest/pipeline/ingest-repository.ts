@@ -139,7 +139,8 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   if (toParse.length > 0 || deleted.length > 0) {
     summary.wrote = true;
     const tp = performance.now();
-    const { project, onDemand } = await prepareProject(options, root, settings, current, entries, deleted, toParse);
+    const membershipChanged = summary.files.added > 0 || deleted.length > 0;
+    const { project, onDemand } = await prepareProject(options, root, settings, current, entries, deleted, toParse, membershipChanged);
     // A changed loader may now mount files that never read it: they need the new prefix and CHILD_OF.
     if (incremental) await addNewlyMounted(project, root, repoId, settings, toParse, current, summary);
     summary.timings.parseMs += since(tp);
@@ -222,6 +223,7 @@ function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, S
  */
 async function prepareProject(
   options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, unknown>, deleted: string[], toParse: SourceInfo[],
+  membershipChanged: boolean,
 ): Promise<{ project: Project; onDemand: boolean }> {
   const cache = options.projectCache ?? createTsProjectCache();
   const tsPresent = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)));
@@ -235,7 +237,7 @@ async function prepareProject(
   // On demand, only the files to parse are synced, plus any the warm project already holds (kept current).
   const parsing = new Set(toParse.map((i) => i.path));
   const upserts = onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
-  const project = syncTsProject(cache, root, options.log, upserts, removals);
+  const project = syncTsProject(cache, root, options.log, upserts, removals, membershipChanged);
   if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current);
   return { project, onDemand };
 }

@@ -77,7 +77,7 @@ export function isWarm(cache: TsProjectCache, root: string): boolean {
  * nothing is read twice) and removals. Returns the project; lazy-route indexes are invalidated
  * when anything changed.
  */
-export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, upserts: Iterable<SourceInfo>, removals: Iterable<string>): Project {
+export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, upserts: Iterable<SourceInfo>, removals: Iterable<string>, membershipChanged?: boolean): Project {
   if (!isWarm(cache, root)) {
     cache.project = createTsProject(root, log);
     cache.root = root;
@@ -105,8 +105,10 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
     invalidateRouteIndex(project);
     forgetResolutions(project);
   }
-  // Module resolution answers change only when files appear or go.
-  if (filesChanged) forgetModuleResolutions(project);
+  // Module resolution answers change only when files appear or go. An on-demand project does not hold
+  // every file, so the caller says whether the snapshot gained or lost files.
+  if (membershipChanged ?? filesChanged) forgetModuleResolutions(project);
+  if (membershipChanged) forgetResolutions(project);
   return project;
 }
 

@@ -112,7 +112,9 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
     bump(result.byStatus, resolution.status);
     result.byKind[ref.target.kind] ??= {};
     bump(result.byKind[ref.target.kind] as Record<string, number>, resolution.status);
-    statusRows.push({ id: ref.id, status: resolution.status, targetIds: resolution.targetIds, candidates: int(resolution.targetIds.length), reason: resolution.reason ?? null });
+    // Sorted: candidates come in storage order, which an incremental run changes (the same facts must read the same).
+    const targetIds = [...resolution.targetIds].sort();
+    statusRows.push({ id: ref.id, status: resolution.status, targetIds, candidates: int(targetIds.length), reason: resolution.reason ?? null });
     for (const to of resolution.targetIds) {
       const props: Record<string, PropValue> = { ...ref.props, ownerFile: ref.ownerFile, repoId, refId: ref.id };
       if (resolution.status === 'ambiguous') props.ambiguous = true;

@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, mkdtempSync, realpathSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestRepository } from '../../../ingest/index.js';
+import { createTsProjectCache, ingestRepository, type TsProjectCache } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { FIXTURE_ROOT } from '../../support/extract-fixture.js';
@@ -41,7 +41,10 @@ describe('on-demand project', () => {
   let root: string;
   const incremental = testNamespace('on-demand-incremental');
   const full = testNamespace('on-demand-full');
-  const ingest = (repoId: string) => ingestRepository({ graph, root, log: silentLogger, settings: { repoId } });
+  const warm = testNamespace('on-demand-warm');
+  const fullAfterDelete = testNamespace('on-demand-full-2');
+  const warmCache = createTsProjectCache();
+  const ingest = (repoId: string, projectCache?: TsProjectCache) => ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, ...(projectCache ? { projectCache } : {}) });
 
   beforeAll(async () => {
     graph = openTestGraph();
@@ -50,8 +53,7 @@ describe('on-demand project', () => {
     await ingest(incremental);
   });
   afterAll(async () => {
-    await cleanNamespace(graph, incremental);
-    await cleanNamespace(graph, full);
+    for (const ns of [incremental, full, warm, fullAfterDelete]) await cleanNamespace(graph, ns);
     await graph.close();
     rmSync(root, { recursive: true, force: true });
   });
@@ -70,5 +72,20 @@ describe('on-demand project', () => {
     const [a, b] = [await facts(graph, incremental), await facts(graph, full)];
     expect(a.length).toBeGreaterThan(500);
     expect(a).toEqual(b);
+  });
+
+  it('after a deletion, a warm partial project resolves no import to the deleted file (as a full ingest)', async () => {
+    await ingest(warm);
+    // A first partial run keeps its project: its importers' imports of the empty state (through a
+    // tsconfig alias) are resolved and remembered, the empty state itself is never parsed.
+    appendFileSync(join(root, 'projects/host/src/app/dashboard/dashboard.component.ts'), '\n// touched\n');
+    appendFileSync(join(root, 'projects/remote/src/app/remote.routes.ts'), '\n// touched\n');
+    expect((await ingest(warm, warmCache)).project.mode).toBe('on-demand');
+    rmSync(join(root, 'libs/shared/src/ui/empty-state.component.ts'));
+    const run = await ingest(warm, warmCache);
+    expect(run.files.deleted).toBe(1);
+    expect(run.project.mode).toBe('on-demand');
+    await ingest(fullAfterDelete);
+    expect(await facts(graph, warm)).toEqual(await facts(graph, fullAfterDelete));
   });
 });
