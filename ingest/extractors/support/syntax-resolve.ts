@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { Node, ts, type Project } from 'ts-morph';
 import { resolveModulePath } from './modules.js';
 import { isTypeScriptSource, repoPathOf } from './source.js';
@@ -60,7 +60,9 @@ export function sourceFileAt(env: ResolveEnv, abs: string): ts.SourceFile | unde
   if (cache.has(abs)) return cache.get(abs);
   let parsed: ts.SourceFile | undefined;
   try {
-    parsed = ts.createSourceFile(abs, readFileSync(abs, 'utf8'), ts.ScriptTarget.Latest, true, abs.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    // A symlink out of the repository is not followed (its target may be anything on the machine).
+    const real = realpathSync(abs);
+    if (repoPathOf(env.root, real)) parsed = ts.createSourceFile(abs, readFileSync(real, 'utf8'), ts.ScriptTarget.Latest, true, abs.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   } catch {
     parsed = undefined;
   }

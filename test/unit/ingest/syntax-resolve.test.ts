@@ -99,3 +99,27 @@ describe('extractors never create a type checker', () => {
     expect(files.length).toBeGreaterThan(50);
   });
 });
+
+describe('files parsed from disk for resolution', () => {
+  it('never follows a symlink out of the repository', async () => {
+    const { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { Project } = await import('ts-morph');
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'gg-resolve-')));
+    try {
+      const root = join(base, 'repo');
+      mkdirSync(join(root, 'app'), { recursive: true });
+      writeFileSync(join(base, 'outside.ts'), 'export class Secret {}\n');
+      writeFileSync(join(root, 'app/inside.ts'), 'export class Shared {}\n');
+      symlinkSync(join(base, 'outside.ts'), join(root, 'app/link.ts'));
+      const project = new Project({ skipAddingFilesFromTsConfig: true, skipLoadingLibFiles: true });
+      const main = project.createSourceFile(join(root, 'app/main.ts'), "import { Secret } from './link';\nimport { Shared } from './inside';\nexport const x = [Secret, Shared];\n");
+      const idOf = (name: string): ts.Identifier => main.getDescendants().map((n) => n.compilerNode).filter((n): n is ts.Identifier => ts.isIdentifier(n) && n.text === name)[1] as ts.Identifier;
+      expect(resolveName({ root, project }, idOf('Secret')).decls).toEqual([]);
+      expect(resolveName({ root, project }, idOf('Shared')).decls.map((d) => ts.SyntaxKind[d.kind])).toEqual(['ClassDeclaration']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
