@@ -81,8 +81,11 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
       return rel !== '' && stats?.isDirectory() === true && prunableFolder(keep, rel);
     },
   });
+  // chokidar reports existing symlinks as `add` during its first scan despite ignoreInitial: events
+  // before `ready` are dropped (the ingest that precedes a watcher already read the tree).
+  let scanned = false;
   watcher.on('all', (_event, abs) => {
-    if (closed) return;
+    if (closed || !scanned) return;
     const path = relative(root, abs).split(sep).join('/');
     if (!isSafeRelativePath(path) || !(keep(path) || POLICY_INPUT.test(path))) return;
     pending.add(path);
@@ -90,7 +93,10 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
     timer = setTimeout(flush, options.debounceMs ?? 250);
   });
   watcher.on('error', (error) => options.log.warn('watcher error', { cause: String(error) }));
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => {
+    scanned = true;
+    resolve();
+  }));
   return {
     ready: () => ready,
     folders: () => Object.keys(watcher.getWatched()).map((abs) => relative(root, abs).split(sep).join('/')).filter((rel) => !rel.startsWith('..')).sort(),

@@ -1,3 +1,5 @@
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTsProjectCache, ingestRepository, watchRepository, type IngestSummary, type RepoWatcher } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
@@ -21,6 +23,8 @@ describe('watchRepository', () => {
     await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, extractors: miniExtractors, projectCache });
     writeFile(root, 'node_modules/pkg/deep/index.ts', 'export const x = 1;\n');
     writeFile(root, 'dist/main.js', 'console.log(1);\n');
+    // An existing symlink: chokidar reports it as added during its first scan.
+    symlinkSync(join(root, 'src/app/shared/order.service.ts'), join(root, 'src/app/shared/order-link.ts'));
     watcher = watchRepository({ graph, root, log: silentLogger, settings: { repoId }, projectCache, extractors: miniExtractors, debounceMs: 100, onRun: (s) => runs.push(s) });
     await watcher.ready();
   });
@@ -29,6 +33,12 @@ describe('watchRepository', () => {
     await cleanNamespace(graph, repoId);
     await graph.close();
     removeWorkspace(root);
+  });
+
+  it('runs nothing for files that were there before it started (an existing symlink included)', async () => {
+    await new Promise((r) => setTimeout(r, 400));
+    await watcher.idle();
+    expect(runs).toEqual([]);
   });
 
   it('never enters folders nothing could be ingested from (node_modules, dist)', async () => {
