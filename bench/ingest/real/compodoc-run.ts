@@ -23,7 +23,7 @@ export const COMPODOC_FLAGS = {
 } as const;
 
 export type CompodocResult =
-  | { status: 'ok' | 'failed'; tsconfig: string; scope: string; flags: string[]; exitCode: number | null; wallMs: number; maxRssMb: number | null; cpuMs: number | null;
+  | { status: 'ok' | 'failed' | 'timeout'; tsconfig: string; scope: string; flags: string[]; exitCode: number | null; wallMs: number; maxRssMb: number | null; cpuMs: number | null;
       /** What documentation.json lists, per kind (null in html mode, or when it was not written). */
       found: Record<string, number> | null; outputTail: string }
   | { status: 'skipped'; reason: string };
@@ -41,18 +41,18 @@ export function ensureCompodoc(): string | undefined {
 }
 
 /** Runs Compodoc on the repository in its own process (wall, peak RSS, CPU); a failure is reported, not thrown. */
-export async function runCompodoc(root: string, tsconfig: CompodocTsconfig, mode: keyof typeof COMPODOC_FLAGS): Promise<CompodocResult> {
+export async function runCompodoc(root: string, tsconfig: CompodocTsconfig, mode: keyof typeof COMPODOC_FLAGS, timeoutMs: number): Promise<CompodocResult> {
   const missing = ensureCompodoc();
   if (missing) return { status: 'skipped', reason: missing };
   const out = mkdtempSync(join(tmpdir(), 'graphgate-bench-compodoc-'));
   try {
     // Compodoc joins its cwd with the tsconfig's folder: run it in the repository with a relative path.
     const flags = ['-p', tsconfig.relative, '-d', out, ...COMPODOC_FLAGS[mode]];
-    const run = await runMeasured({ script: BIN, args: flags, cwd: root });
+    const run = await runMeasured({ script: BIN, args: flags, cwd: root, timeoutMs });
     const found = mode === 'json' ? documentationCounts(join(out, 'documentation.json')) : null;
     const outputTail = `${run.stdout.slice(-4000)}\n${run.stderrTail}`.trim().split('\n').slice(-8).join('\n');
     return {
-      status: run.exitCode === 0 && (found || (mode === 'html' && existsSync(join(out, 'index.html')))) ? 'ok' : 'failed', tsconfig: tsconfig.relative, scope: tsconfig.scope,
+      status: run.timedOut ? 'timeout' : run.exitCode === 0 && (found || (mode === 'html' && existsSync(join(out, 'index.html')))) ? 'ok' : 'failed', tsconfig: tsconfig.relative, scope: tsconfig.scope,
       flags: flags.map((f) => (f === out ? '<tmp>' : f)), exitCode: run.exitCode, wallMs: run.wallMs, maxRssMb: run.maxRssMb, cpuMs: run.cpuMs, found, outputTail,
     };
   } finally {

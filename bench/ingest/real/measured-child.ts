@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 export interface MeasuredRun {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
+  /** Stopped at `timeoutMs` (killed). */
+  timedOut: boolean;
   wallMs: number;
   /** Null when the child died before its exit hook ran (killed by a signal). */
   maxRssMb: number | null;
@@ -25,7 +27,7 @@ const TAIL_BYTES = 8 * 1024;
  * that process's own (not the benchmark's). The wall time includes Node's start-up and module
  * loading, as a user running the command would see it.
  */
-export async function runMeasured(input: { script: string; args: string[]; cwd: string; env?: NodeJS.ProcessEnv }): Promise<MeasuredRun> {
+export async function runMeasured(input: { script: string; args: string[]; cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<MeasuredRun> {
   const dir = mkdtempSync(join(tmpdir(), 'graphgate-bench-usage-'));
   const usageFile = join(dir, 'usage.json');
   try {
@@ -40,10 +42,15 @@ export async function runMeasured(input: { script: string; args: string[]; cwd: 
       err = Buffer.concat([err, chunk]);
       if (err.length > 2 * TAIL_BYTES) err = err.subarray(err.length - TAIL_BYTES);
     });
+    let timedOut = false;
+    const timer = input.timeoutMs === undefined ? undefined : setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, input.timeoutMs);
     const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
       child.once('error', reject);
       child.once('close', (code, sig) => resolve([code, sig]));
-    });
+    }).finally(() => clearTimeout(timer));
     const wallMs = Math.round(performance.now() - started);
     let usage: { maxRssKb: number; cpuMs: number } | undefined;
     try {
@@ -52,7 +59,7 @@ export async function runMeasured(input: { script: string; args: string[]; cwd: 
       usage = undefined;
     }
     return {
-      exitCode, signal, wallMs,
+      exitCode, signal, timedOut, wallMs,
       maxRssMb: usage ? Math.round(usage.maxRssKb / 1024) : null,
       cpuMs: usage?.cpuMs ?? null,
       stdout: Buffer.concat(out).toString('utf8'),

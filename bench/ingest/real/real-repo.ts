@@ -39,6 +39,7 @@ function reproduceCommand(options: RealBenchOptions): string {
   if (options.tsconfig) flags.push(`--tsconfig ${quote(options.tsconfig)}`);
   if (options.compodoc === 'off') flags.push('--no-compodoc');
   if (options.compodoc === 'html') flags.push('--compodoc-html');
+  if (options.compodocTimeoutMs !== 600_000) flags.push(`--compodoc-timeout ${options.compodocTimeoutMs / 1000}`);
   return `${env}npm run bench:ingest -- ${flags.join(' ')}`;
 }
 
@@ -90,7 +91,7 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
     let compodoc: CompodocResult | null = null;
     if (options.compodoc !== 'off') {
       note(`Compodoc (${options.compodoc}) …`);
-      compodoc = tsconfig ? await runCompodoc(root, tsconfig, options.compodoc) : { status: 'skipped', reason: `no tsconfig found in ${root}: pass --tsconfig <file>` };
+      compodoc = tsconfig ? await runCompodoc(root, tsconfig, options.compodoc, options.compodocTimeoutMs) : { status: 'skipped', reason: `no tsconfig found in ${root}: pass --tsconfig <file>` };
     }
     result = {
       repo: { path: root, commit, dirty: commit ? gitOut(root, ['status', '--porcelain', '--untracked-files=no']) !== '' : null },

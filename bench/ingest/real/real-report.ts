@@ -116,6 +116,7 @@ function compodocLines(r: RealBenchResult): string[] {
   const found = c.status === 'ok' && c.found ? [`    found: ${Object.entries(c.found).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${n(v)}`).join(', ') || 'nothing'}`] : [];
   if (c.status === 'skipped') return [`  Compodoc: skipped: ${c.reason}`];
   const head = `  Compodoc 2.0.0 -p ${c.tsconfig} (${c.scope}) ${c.flags.slice(4).join(' ')}`;
+  if (c.status === 'timeout') return [head, `    did not finish: stopped after ${s(c.wallMs)} s (--compodoc-timeout)`];
   if (c.status === 'failed') return [head, `    FAILED (exit ${c.exitCode}) after ${s(c.wallMs)} s, peak RSS ${mb(c.maxRssMb)}; output tail:`, ...c.outputTail.split('\n').map((l) => `      ${l}`)];
   const wall = r.first.run.wallMs;
   const rss = r.first.run.maxRssMb;

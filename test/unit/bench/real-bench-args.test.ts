@@ -12,10 +12,11 @@ describe('bench:ingest arguments', () => {
 
   it('resolves --repo against the directory npm ran from, and --tsconfig against the repository', () => {
     expect(parseBenchArgs(['--repo', 'apps/x', '--tsconfig', 'tsconfig.app.json', '--checkout', 'HEAD~3'], '/home/u')).toEqual({
-      kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: 'json' },
+      kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: 'json', compodocTimeoutMs: 600_000 },
     });
-    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc'], '/home/u')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'off' } });
-    expect(parseBenchArgs(['--repo', '/r', '--compodoc-html'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'html' } });
+    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc'], '/home/u')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'off', compodocTimeoutMs: 600_000 } });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-html'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'html', compodocTimeoutMs: 600_000 } });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', '90'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'json', compodocTimeoutMs: 90_000 } });
   });
 
   it('rejects unknown flags, flags without --repo and Compodoc flags with --no-compodoc', () => {
@@ -23,6 +24,8 @@ describe('bench:ingest arguments', () => {
     expect(parseBenchArgs(['--checkout', 'main'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--repo') });
     expect(parseBenchArgs(['--repo', '/r', '--no-compodoc', '--tsconfig', 't.json'], '/')).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--repo', '/r', '--no-compodoc', '--compodoc-html'], '/')).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', '0'], '/')).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', 'soon'], '/')).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--help'], '/')).toEqual({ kind: 'help' });
   });
 });
