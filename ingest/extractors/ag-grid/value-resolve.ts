@@ -13,9 +13,7 @@ export type FunctionLike = Node & { getParameters(): Array<{ getName(): string }
 const PASS_THROUGH = new Set(['signal', 'of', 'computed', 'freeze', 'structuredClone', 'deepFreeze', 'asReadonly']);
 
 /** Declarations a name resolves to (aliases and barrels followed; syntax-resolve.ts). */
-export function declarationsOf(node: Node): Node[] {
-  return declarationsOfNode(node);
-}
+export { declarationsOfNode as declarationsOf };
 
 /** Values a class member takes: its initializer, getter/method returns, and `this.x = …` assignments. */
 export function memberValues(cls: ClassDeclaration, name: string): Node[] {
@@ -96,7 +94,7 @@ export function followValue(node: Node, env: Env): Array<{ node: Node; env: Env 
     const bound = env.get(expr.getText());
     if (bound) return [{ node: bound, env: EMPTY_ENV }];
     const out: Array<{ node: Node; env: Env }> = [];
-    for (const decl of declarationsOf(expr)) {
+    for (const decl of declarationsOfNode(expr)) {
       if (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isPropertyAssignment(decl)) {
         const init = decl.getInitializer();
         if (init) out.push({ node: init, env: EMPTY_ENV });
@@ -110,7 +108,7 @@ export function followValue(node: Node, env: Env): Array<{ node: Node; env: Env 
       const cls = expr.getFirstAncestorByKind(SyntaxKind.ClassDeclaration);
       return cls ? memberValues(cls, expr.getName()).map((n) => ({ node: n, env: EMPTY_ENV })) : [];
     }
-    return declarationsOf(expr).flatMap((decl) => {
+    return declarationsOfNode(expr).flatMap((decl) => {
       const init = Node.isPropertyDeclaration(decl) || Node.isPropertyAssignment(decl) || Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
       return init ? [{ node: init, env: EMPTY_ENV }] : [];
     });

@@ -49,14 +49,30 @@ export function projectFilesWhere(project: Project, test: (text: string) => bool
   return out;
 }
 
+const folders = new WeakMap<OnDemandFiles, Map<string, string[]>>();
+
+/** Repo paths by folder, built once per attachment (every external template asks for its folder). */
+function folderIndex(files: OnDemandFiles): Map<string, string[]> {
+  let index = folders.get(files);
+  if (index) return index;
+  index = new Map();
+  for (const path of [...files.paths].sort()) {
+    const folder = dirname(path);
+    const list = index.get(folder);
+    if (list) list.push(path);
+    else index.set(folder, [path]);
+  }
+  folders.set(files, index);
+  return index;
+}
+
 /** The TypeScript files directly in a folder (absolute path). */
 export function projectFolderFiles(project: Project, absDir: string): SourceFile[] {
   const files = attached.get(project);
   if (!files) return project.getDirectory(absDir)?.getSourceFiles() ?? [];
   const dir = repoPathOf(files.root, join(absDir, 'x'));
-  const folder = dir ? dirname(dir) : undefined;
-  if (folder === undefined) return [];
-  return [...files.paths].filter((p) => dirname(p) === folder).sort().flatMap((p) => projectFile(project, join(files.root, p)) ?? []);
+  if (dir === undefined) return [];
+  return (folderIndex(files).get(dirname(dir)) ?? []).flatMap((p) => projectFile(project, join(files.root, p)) ?? []);
 }
 
 /** A file's text without parsing it: the project's copy, else the snapshot's. */
