@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { AppError } from '../../errors/index.js';
 import { LOG_ARGS, LOG_FORMAT, LogRecordSplitter, type LogCommit } from './commit-log.js';
@@ -17,12 +17,29 @@ function gitEnv(): NodeJS.ProcessEnv {
   };
 }
 
+/** git processes still running: a signal handler kills them before it removes the folder they write into. */
+const running = new Set<ChildProcess>();
+
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('close', () => running.delete(child));
+  child.once('error', () => running.delete(child));
+}
+
+/** SIGKILLs every git this module started that is still running (synchronous: called from signal handlers). */
+export function killRunningGit(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 export interface GitResult { code: number; stdout: string; stderr: string }
 
 /** Runs `git -C cwd …args`; a non-zero exit is returned, not thrown (a missing git or a timeout throws). */
 export async function gitTry(cwd: string, args: readonly string[], timeoutMs = 120_000): Promise<GitResult> {
   try {
-    const { stdout, stderr } = await run('git', ['-C', cwd, ...args], { env: gitEnv(), timeout: timeoutMs, maxBuffer: 256 << 20 });
+    const pending = run('git', ['-C', cwd, ...args], { env: gitEnv(), timeout: timeoutMs, maxBuffer: 256 << 20 });
+    track(pending.child);
+    const { stdout, stderr } = await pending;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: unknown; killed?: boolean; stdout?: unknown; stderr?: unknown };
@@ -60,6 +77,7 @@ export async function streamLog(cwd: string, rev: string, window: LogWindow, onC
   if (window.until) args.push(`--until=${window.until}`);
   args.push(rev, '--');
   const child = spawn('git', args, { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  track(child);
   const splitter = new LogRecordSplitter();
   let stopped = false;
   let stderr = '';

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { git } from './git.js';
+import { git, killRunningGit } from './git.js';
 
 /** Every scratch clone lives in a folder with this prefix under the OS temp dir (and only those are removed). */
 export const SCRATCH_PREFIX = 'graphgate-eval-';
@@ -49,10 +49,13 @@ export function isScratchDir(dir: string): boolean {
   return dir.startsWith(`${base}${sep}${SCRATCH_PREFIX}`) && !dir.slice(base.length + 1).includes(sep);
 }
 
-/** Removes a scratch clone (synchronously: it also runs from signal and exit handlers). */
+/**
+ * Removes a scratch clone (synchronously: it also runs from signal and exit handlers). Retries
+ * cover a git that was writing into it and is being killed (ENOTEMPTY while its last files land).
+ */
 export function removeScratch(dir: string): void {
   if (!isScratchDir(dir) || !existsSync(dir)) return;
-  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
 
 export interface ScratchGuard {
@@ -73,7 +76,13 @@ export function guardScratch(dir: string, options: { keep?: boolean; onSignal?: 
     if (!options.keep) removeScratch(dir);
   };
   const onSignal = (signal: NodeJS.Signals): void => {
-    cleanup();
+    // A checkout still writing into the clone would race the removal (seen in CI: the folder stayed).
+    killRunningGit();
+    try {
+      cleanup();
+    } catch (error) {
+      process.stderr.write(`could not remove the scratch clone ${dir}: ${String(error)}\n`);
+    }
     options.onSignal?.(signal);
     dispose();
     process.kill(process.pid, signal);
