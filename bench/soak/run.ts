@@ -40,13 +40,15 @@ const program = new Command('soak')
   .option('--keep', 'keep the graph namespace and the fixture copy')
   .option('--stop-db', 'stop the soak\'s instance at the end if this run started it (default: leave it warm for the next run)')
   .option('--json <file>', 'write the raw report as JSON')
+  .option('--log-level <level>', 'GRAPHGATE_LOG_LEVEL of the MCP processes (debug logs every query and turn with its ms)', 'warn')
   .parse();
 
-const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string }>();
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string }>();
 if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
 const delay = /^(\d+)-(\d+)$/.exec(o.killDelayMs);
 if (!delay || Number(delay[1]) > Number(delay[2])) program.error('--kill-delay-ms must be <min>-<max>, e.g. 100-1500');
+if (!['debug', 'info', 'warn', 'error'].includes(o.logLevel)) program.error('--log-level must be debug, info, warn or error');
 if (!/^patch:[a-z-]+$/.test(o.failpoint)) program.error('--failpoint must name a patch:* point');
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
 
@@ -63,7 +65,7 @@ try {
     agents: o.agents, faults, policy: o.policy as 'reject' | 'block', leaseSeconds: o.leaseSeconds, seed: o.seed,
     deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents) * 1000, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills, killDelayMs: [Number(delay![1]), Number(delay![2])], failpoint: o.failpoint,
     resumeTimeoutMs: o.resumeTimeoutS * 1000, outagePauseMs: o.outageS * 1000, dbControl: database.control,
-    repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), log,
+    repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), logLevel: o.logLevel, log,
   });
   process.stdout.write(`${formatReport(report)}\n`);
   if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);

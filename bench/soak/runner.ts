@@ -33,6 +33,8 @@ export interface SoakOptions {
   resumeTimeoutMs: number;
   /** How long the server stays down in the db fault. */
   outagePauseMs: number;
+  /** GRAPHGATE_LOG_LEVEL of the MCP processes (default warn; debug logs each query's ms in logDir). */
+  logLevel?: string;
   /** Required for the db fault: stops/starts the soak's own server. */
   dbControl: DbControl | null;
   repoId: string;
@@ -93,7 +95,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
     NEO4J_URI: connection.uri, NEO4J_USERNAME: connection.username, NEO4J_PASSWORD: connection.password,
     ...(connection.database ? { NEO4J_DATABASE: connection.database } : {}),
-    GRAPHGATE_REPO_ID: repoId, GRAPHGATE_AUTO_START_NEO4J: 'false', GRAPHGATE_LOG_LEVEL: 'warn',
+    GRAPHGATE_REPO_ID: repoId, GRAPHGATE_AUTO_START_NEO4J: 'false', GRAPHGATE_LOG_LEVEL: options.logLevel ?? 'warn',
   };
   const probe = new Graph({ connection, log: silentLogger });
   const claimStatus = async (workId: string, operationId: string) => (await probe.read(soakOperationStatus, { repoId, workId, operationId }))[0]?.status ?? null;

@@ -101,12 +101,20 @@ export class Graph {
 
   /** Several registry queries in one read transaction. */
   async readTx<T>(name: string, work: (tx: GraphTx) => Promise<T>, options: RunOptions = {}): Promise<T> {
-    return this.execute('READ', name, options, (tx) => work({ run: (q, p) => runIn(tx, q, p) }));
+    return this.execute('READ', name, options, (tx) => work({ run: (q, p) => this.timedIn(tx, q, p) }));
   }
 
   /** Several registry queries in one write transaction (all or nothing). */
   async writeTx<T>(name: string, work: (tx: GraphTx) => Promise<T>, options: RunOptions = {}): Promise<T> {
-    return this.execute('WRITE', name, options, (tx) => work({ run: (q, p) => runIn(tx, q, p) }));
+    return this.execute('WRITE', name, options, (tx) => work({ run: (q, p) => this.timedIn(tx, q, p) }));
+  }
+
+  /** A statement of a multi-statement transaction, timed at debug level (the transaction's own line gives only the total). */
+  private async timedIn<P extends Record<string, unknown>, R>(tx: Transaction, query: Query<P, R>, params: P): Promise<R[]> {
+    const started = performance.now();
+    const rows = await runIn(tx, query, params);
+    this.log.debug('graph statement', { query: query.name, ms: Math.round(performance.now() - started), rows: rows.length });
+    return rows;
   }
 
   /** Runs one trusted schema statement (from graph-schema/, never from input) in its own transaction. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.js';
-import type { Graph, GraphTx, RunOptions } from '../../graph/index.js';
+import type { Graph, GraphTx, Query, RunOptions } from '../../graph/index.js';
 import { int } from '../../graph/index.js';
 import { acquireLease, findLeaseHolders, findQueuedWorks, findPlanOverlaps, findWaitingAhead, listLeaseReclaims, readHoldStats, releaseLeases, renewLeases } from './lock.queries.js';
 import type { HeldLeases } from './wait-estimate.js';
@@ -131,9 +131,21 @@ export class LockService {
     return rows.map((r) => r.resource);
   }
 
+  /**
+   * Runs several of the reads below in one read transaction (`tx` argument): plan acceptance asks
+   * four questions, and on a busy server each transaction's round trips cost more than its query.
+   */
+  readTogether<T>(name: string, work: (tx: GraphTx) => Promise<T>, run?: RunOptions): Promise<T> {
+    return this.options.graph.readTx(name, work, run);
+  }
+
+  private read<P extends Record<string, unknown>, R>(query: Query<P, R>, params: P, run?: RunOptions, tx?: GraphTx): Promise<R[]> {
+    return tx ? tx.run(query, params) : this.options.graph.read(query, params, run);
+  }
+
   /** Live leases other works hold on these resources. */
-  holders(workId: string, resources: readonly string[], run?: RunOptions): Promise<LeaseHolder[]> {
-    return this.options.graph.read(findLeaseHolders, { repoId: this.options.repoId, workId, resources: uniqueSorted(resources) }, run);
+  holders(workId: string, resources: readonly string[], run?: RunOptions, tx?: GraphTx): Promise<LeaseHolder[]> {
+    return this.read(findLeaseHolders, { repoId: this.options.repoId, workId, resources: uniqueSorted(resources) }, run, tx);
   }
 
   /** `holders` inside the caller's transaction (sees its earlier writes, e.g. a release). */
@@ -156,8 +168,8 @@ export class LockService {
    * For a wait estimate: how long the `limit` most recent finished works held their leases here
    * (LeaseHold, ms, newest first) and the live leases of `workIds` (oldest acquisition, latest expiry).
    */
-  async holdStats(workIds: readonly string[], run?: RunOptions, limit = 20): Promise<{ holdMs: number[]; held: HeldLeases[] }> {
-    const [row] = await this.options.graph.read(readHoldStats, { repoId: this.options.repoId, workIds: uniqueSorted(workIds), limit: int(limit) }, run);
+  async holdStats(workIds: readonly string[], run?: RunOptions, limit = 20, tx?: GraphTx): Promise<{ holdMs: number[]; held: HeldLeases[] }> {
+    const [row] = await this.read(readHoldStats, { repoId: this.options.repoId, workIds: uniqueSorted(workIds), limit: int(limit) }, run, tx);
     return { holdMs: (row?.holdMs ?? []).map(Number), held: row?.held ?? [] };
   }
 
@@ -166,9 +178,9 @@ export class LockService {
    * files, that started waiting before this work (all of them when this work waits for nothing) and
    * asked again within `staleMs` — oldest first. They take their turn before this work.
    */
-  waitingAhead(workId: string, files: readonly string[], staleMs: number, run?: RunOptions, limit = 50): Promise<Array<{ workId: string; queuedAt: string; files: string[] }>> {
+  waitingAhead(workId: string, files: readonly string[], staleMs: number, run?: RunOptions, limit = 50, tx?: GraphTx): Promise<Array<{ workId: string; queuedAt: string; files: string[] }>> {
     if (files.length === 0) return Promise.resolve([]);
-    return this.options.graph.read(findWaitingAhead, { repoId: this.options.repoId, workId, files: uniqueSorted(files), staleMs: int(staleMs), limit: int(limit) }, run);
+    return this.read(findWaitingAhead, { repoId: this.options.repoId, workId, files: uniqueSorted(files), staleMs: int(staleMs), limit: int(limit) }, run, tx);
   }
 
   /** Stale-lease reclaims recorded for a resource (the evidence trail). */
@@ -180,8 +192,8 @@ export class LockService {
    * At plan acceptance: other live works whose accepted plans target the same files. `reject` throws
    * the collision; `block` reports the deterministic queue this work waits in.
    */
-  async checkPlanOverlap(workId: string, files: readonly string[], policy: OverlapPolicy, run?: RunOptions): Promise<OverlapReport> {
-    const overlaps = files.length === 0 ? [] : await this.options.graph.read(findPlanOverlaps, { repoId: this.options.repoId, workId, files: uniqueSorted(files) }, run);
+  async checkPlanOverlap(workId: string, files: readonly string[], policy: OverlapPolicy, run?: RunOptions, tx?: GraphTx): Promise<OverlapReport> {
+    const overlaps = files.length === 0 ? [] : await this.read(findPlanOverlaps, { repoId: this.options.repoId, workId, files: uniqueSorted(files) }, run, tx);
     if (overlaps.length === 0) return { decision: 'clear', overlaps: [], queue: [workId] };
     if (policy === 'reject') {
       throw new AppError('EXEC_SIDE_EFFECT_COLLISION', {

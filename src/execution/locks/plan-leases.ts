@@ -64,7 +64,7 @@ function planCollision(
   return new AppError('EXEC_SIDE_EFFECT_COLLISION', {
     message: `The plan collides with another live work: ${why}. Wait for that work to complete (or its lease to expire) and submit again, or plan other files.`,
     details: {
-      policy, workId, holders: holders.map((h) => ({ ...h })), overlaps: overlap.overlaps, waitingAhead: [...waiting], queue, position: queue.length, wait, retryAfterMs: retryAfterMs(wait),
+      policy, workId, holders: holders.map((h) => ({ ...h })), overlaps: overlap.overlaps, waitingAhead: [...waiting], queue, position: queue.length, wait, retryAfterMs: retryAfterMs(wait, queue.length - 1),
     },
   });
 }
@@ -80,21 +80,27 @@ function planCollision(
 export class PlanLeases {
   constructor(private readonly locks: LockService, private readonly options: { policy: OverlapPolicy; leaseSeconds: number; now?: () => Date; waitingStaleMs?: number }) {}
 
-  /** The estimated wait behind `ahead` (one read: recent hold times and the ahead works' live leases). */
-  private async estimate(ahead: readonly string[], run?: RunOptions): Promise<WaitEstimate> {
-    const stats = await this.locks.holdStats(ahead, run);
-    return estimateWait({ now: (this.options.now ?? (() => new Date()))(), ahead, held: stats.held, holdMs: stats.holdMs, leaseSeconds: this.options.leaseSeconds });
-  }
-
   async decide(workId: string, plan: Pick<PlanGraph, 'nodes'>, run?: RunOptions): Promise<{ decision: PlanLockDecision; acquire: (tx: GraphTx) => Promise<void> }> {
     const { policy, leaseSeconds } = this.options;
     const nodes = planNodeResources(plan);
     const resources = [...new Set(nodes.flatMap((n) => n.resources))].sort();
-    const overlap = await this.locks.checkPlanOverlap(workId, planTargetFiles(plan), 'block', run);
-    const holders = resources.length === 0 ? [] : await this.locks.holders(workId, resources, run);
-    // Under reject nobody is queued, so works whose kept plans waited longer go first (oldest first; see lock-waiting-ahead.cypher).
-    const waiting = policy === 'reject' ? await this.locks.waitingAhead(workId, planTargetFiles(plan), this.options.waitingStaleMs ?? WAITING_STALE_MS, run) : [];
-    if (overlap.decision === 'clear' && holders.length === 0 && waiting.length === 0) {
+    const files = planTargetFiles(plan);
+    // Every question of the decision in one read transaction (a cheap retry is mostly this).
+    const facts = await this.locks.readTogether('execution/lock-decide', async (tx) => {
+      const overlap = await this.locks.checkPlanOverlap(workId, files, 'block', run, tx);
+      const holders = resources.length === 0 ? [] : await this.locks.holders(workId, resources, run, tx);
+      // Under reject nobody is queued, so works whose kept plans waited longer go first (oldest first; see lock-waiting-ahead.cypher).
+      const waiting = policy === 'reject' ? await this.locks.waitingAhead(workId, files, this.options.waitingStaleMs ?? WAITING_STALE_MS, run, undefined, tx) : [];
+      if (overlap.decision === 'clear' && holders.length === 0 && waiting.length === 0) return { overlap, holders, waiting, queue: [workId], wait: null };
+      // Lease holders that are not (or no longer) in PLAN_ACCEPTED still come before this work.
+      const queue = [...worksAhead(workId, overlap, holders, waiting), workId];
+      const ahead = queue.slice(0, -1);
+      const stats = await this.locks.holdStats(ahead, run, undefined, tx);
+      const wait = estimateWait({ now: (this.options.now ?? (() => new Date()))(), ahead, held: stats.held, holdMs: stats.holdMs, leaseSeconds });
+      return { overlap, holders, waiting, queue, wait };
+    }, run);
+    const { overlap, holders, waiting, queue, wait } = facts;
+    if (wait === null) {
       return {
         decision: { status: 'leased', policy, leaseSeconds, resources, queue: [workId], waitingFor: [], holders: [] },
         acquire: async (tx) => {
@@ -104,13 +110,10 @@ export class PlanLeases {
         },
       };
     }
-    // Lease holders that are not (or no longer) in PLAN_ACCEPTED still come before this work.
-    const queue = [...worksAhead(workId, overlap, holders, waiting), workId];
-    const wait = await this.estimate(queue.slice(0, -1), run);
     if (policy === 'reject') throw planCollision(workId, overlap, holders, waiting, policy, queue, wait);
     return {
       decision: {
-        status: 'queued', policy, leaseSeconds, resources, queue, waitingFor: overlap.overlaps, holders, position: queue.length, wait, retryAfterMs: retryAfterMs(wait),
+        status: 'queued', policy, leaseSeconds, resources, queue, waitingFor: overlap.overlaps, holders, position: queue.length, wait, retryAfterMs: retryAfterMs(wait, queue.length - 1),
       },
       acquire: async (tx) => {
         await this.locks.releaseIn(tx, workId);

@@ -63,8 +63,9 @@ describe('lease refusal keeps the plan; retryPlanId re-checks it cheaply (real N
     // Nothing measured yet in this repository: the estimate is honest, "up to" the holder's lease expiry.
     expect(details.wait).toMatchObject({ upTo: true, basis: 'lease_expiry', how: expect.stringContaining('lease expiry') });
     expect(details.wait.estimatedMs as number).toBeGreaterThan(800_000);
-    expect(details.retryAfterMs).toBe(60_000);
-    expect(r.suggestedAction).toMatchObject({ verb: 'submit_execution_plan', args: { retryPlanId: keptPlanId }, retryAfterMs: 60_000 });
+    // An upper bound only: the first in line probes every 10 s rather than waiting out the bound.
+    expect(details.retryAfterMs).toBe(10_000);
+    expect(r.suggestedAction).toMatchObject({ verb: 'submit_execution_plan', args: { retryPlanId: keptPlanId }, retryAfterMs: 10_000 });
     expect(r.deny!.message.length).toBeLessThan(300);
     expect(r.deny!.message).toContain(`"retryPlanId":"${keptPlanId}"`);
   });

@@ -32,4 +32,14 @@ describe('estimateWait', () => {
     expect(retryAfterMs({ estimatedMs: 30_000 })).toBe(30_000);
     expect(retryAfterMs({ estimatedMs: 900_000 })).toBe(60_000);
   });
+
+  it('an upper bound only is probed every 10 s per work ahead (capped at 60 s), so waiting works neither idle nor retry together', () => {
+    const bound = { estimatedMs: 900_000, upTo: true };
+    expect(retryAfterMs(bound, 1)).toBe(10_000);
+    expect(retryAfterMs(bound, 3)).toBe(30_000);
+    expect(retryAfterMs(bound, 9)).toBe(60_000);
+    expect(retryAfterMs({ estimatedMs: 4_000, upTo: true }, 3)).toBe(4_000);
+    // A measured estimate is trusted as it is.
+    expect(retryAfterMs({ estimatedMs: 45_000, upTo: false }, 1)).toBe(45_000);
+  });
 });
