@@ -1,4 +1,4 @@
-// session/commit-turn.cypher — records one turn in one statement: tokens and (version-checked) state change on the work, the Turn (with its commit-ordered seq), agent counters, friction
+// session/commit-turn.cypher — records one turn: tokens and (version-checked) state change on the work, the Turn, agent counters, friction (its seq is stamped by stamp-turn-seq.cypher at the end of the same transaction)
 // params: workId: string|null, repoId, agentId: string|null, tokens: Integer, nextState: string|null, expectedVersion: Integer|null, turn: map, rejected: Integer, friction: list<map>   returns: applied, seenVersion, version, state, usedTokens, openFriction: boolean
 OPTIONAL MATCH (w:Work {id: $workId})
 WHERE w.repoId = $repoId
@@ -12,13 +12,9 @@ FOREACH (_ IN CASE WHEN w IS NOT NULL AND applied THEN [1] ELSE [] END |
       w.version = w.version + CASE WHEN $nextState IS NULL THEN 0 ELSE 1 END)
 CREATE (t:Turn)
 SET t = $turn, t.at = datetime()
-// The repository's turn clock: its write lock is held until commit, so Turn.seq follows commit order (the observer's event stream resumes on it).
-MERGE (clock:TurnClock {repoId: $repoId})
-SET clock._lock = true
-WITH w, seenVersion, applied, t, clock
-SET clock.seq = coalesce(clock.seq, 0) + 1
-REMOVE clock._lock
-SET t.seq = clock.seq
+// Turn.seq comes last in the transaction (stamp-turn-seq.cypher): the repository's clock lock then
+// serialises only the commits, not the turns' effects.
+WITH w, seenVersion, applied, t
 FOREACH (_ IN CASE WHEN w IS NULL OR $agentId IS NULL THEN [] ELSE [1] END |
   CREATE (w)-[:HAS_TURN]->(t)
   MERGE (a:Agent {id: $agentId})

@@ -49,6 +49,7 @@ export const commitTurn = loadQuery<
   },
   { applied: boolean; seenVersion: number | null; version: number | null; state: string | null; usedTokens: number | null; openFriction: boolean }
 >('session/commit-turn.cypher');
+export const stampTurnSeq = loadQuery<{ repoId: string; turnId: string }, { seq: number }>('session/stamp-turn-seq.cypher');
 export const workFrictionCounts = loadQuery<{ repoId: string; workId: string; codes: string[] }, { code: string; count: number }>('session/work-friction-counts.cypher');
 export const resolveFriction = loadQuery<{ repoId: string; workId: string; verb: string; turnId: string }, { id: string; code: string }>('session/resolve-friction.cypher');
 

@@ -3,7 +3,7 @@ import { AppError } from '../errors/index.js';
 import { int, type Graph, type GraphTx, type RunOptions } from '../graph/index.js';
 import { recordFrictionCandidates } from '../memory/friction-candidates.js';
 import { REJECTION_THRESHOLD } from '../memory/retrospective.js';
-import { commitTurn, resolveFriction, workFrictionCounts, createWork, logDeferredTurns, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
+import { commitTurn, resolveFriction, stampTurnSeq, workFrictionCounts, createWork, logDeferredTurns, readWork, summarizeWork, type PackRow, type WorkRow } from './session.queries.js';
 
 export type { PackRow, WorkRow } from './session.queries.js';
 
@@ -141,6 +141,7 @@ export class WorkStore {
       const counts = commit.workId && friction.length > 0
         ? Object.fromEntries((await tx.run(workFrictionCounts, { repoId, workId: commit.workId, codes: [...new Set(commit.friction.map((f) => f.code))] })).map((r) => [r.code, r.count]))
         : {};
+      await tx.run(stampTurnSeq, { repoId, turnId: commit.turn.id });
       const work = row && row.version !== null && row.state !== null && row.usedTokens !== null
         ? { version: row.version, state: row.state, usedTokens: row.usedTokens }
         : null;
