@@ -2,7 +2,6 @@ import neo4j, { type BookmarkManager, type Driver, type Session, type Transactio
 import { AppError } from '../errors/index.js';
 import type { Logger } from '../runtime/logger.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { PlanWarmer } from './plan-warmup.js';
 import { isConnectionFailure, mapDriverError } from './driver-errors.js';
 import type { Query } from './query-registry.js';
 import { toPlain } from './values.js';
@@ -59,7 +58,6 @@ export class Graph {
   private readonly maxRetryMs: number;
   private readonly connectRetryMs: number;
   private readonly breaker: CircuitBreaker;
-  private readonly warmer = new PlanWarmer();
 
   constructor(options: GraphOptions) {
     this.connection = options.connection;
@@ -94,12 +92,10 @@ export class Graph {
   }
 
   async read<P extends Record<string, unknown>, R>(query: Query<P, R>, params: P, options: RunOptions = {}): Promise<R[]> {
-    this.warmer.record(query.name, query.text, params);
     return this.execute('READ', query.name, options, (tx) => runIn(tx, query, params));
   }
 
   async write<P extends Record<string, unknown>, R>(query: Query<P, R>, params: P, options: RunOptions = {}): Promise<R[]> {
-    this.warmer.record(query.name, query.text, params);
     return this.execute('WRITE', query.name, options, (tx) => runIn(tx, query, params));
   }
 
@@ -115,7 +111,6 @@ export class Graph {
 
   /** A statement of a multi-statement transaction, timed at debug level (the transaction's own line gives only the total). */
   private async timedIn<P extends Record<string, unknown>, R>(tx: Transaction, query: Query<P, R>, params: P): Promise<R[]> {
-    this.warmer.record(query.name, query.text, params);
     const started = performance.now();
     const rows = await runIn(tx, query, params);
     this.log.debug('graph statement', { query: query.name, ms: Math.round(performance.now() - started), rows: rows.length });
@@ -158,20 +153,7 @@ export class Graph {
   }
 
   async close(): Promise<void> {
-    this.warmer.stop();
     await this.driver.close();
-  }
-
-  /** Re-plans this process's queries after a suspected restart (plan-warmup.ts); in the background, never failing a call. */
-  private warmPlansIfDue(): void {
-    void this.warmer.afterSuccess(
-      (query) => this.execute('READ', 'plan-warmup', { timeoutMs: 10_000 }, async (tx) => {
-        await tx.run(`EXPLAIN ${query.text}`, query.params);
-      }),
-      (error) => error instanceof AppError && error.code === 'GRAPH_UNAVAILABLE',
-    ).then((planned) => {
-      if (planned > 0) this.log.info('query plans warmed after reconnecting', { planned });
-    }, () => undefined);
   }
 
   private async execute<T>(mode: 'READ' | 'WRITE', name: string, options: RunOptions, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -196,14 +178,12 @@ export class Graph {
       try {
         const result = await this.once(mode, options, work);
         this.breaker.succeeded();
-        this.warmPlansIfDue();
         this.log.debug('graph query', { query: name, mode, ms: Math.round(performance.now() - started), attempt });
         return result;
       } catch (error) {
         if (options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled.`, cause: error });
         const elapsed = performance.now() - started;
         if (isConnectionFailure(error)) {
-          this.warmer.suspectRestart();
           if (elapsed + connectDelay < this.connectRetryMs) {
             await sleep(connectDelay, options.signal);
             connectDelay *= 2;
