@@ -1,7 +1,9 @@
-// retrieval/active-memories.cypher — episodic memory lane: active (approved or provisional) memories of a repository with their anchors and the facts they point at
+// retrieval/active-memories.cypher — episodic memory lane: active (approved or provisional) memories of a repository, except those promoted to a current policy-plane record, with their anchors and the facts they point at
 // params: repoId: string, limit: Integer   returns: id, state, enforcementType, declaredAnchors, anchorPaths, note, strategySignalJson, fewShotJson, planRuleJson, updatedAt, expiresAt, nodes: list<{id, path, labels}>
 MATCH (m:Memory)
 WHERE m.repoId = $repoId AND m.state IN ['approved', 'provisional']
+  // A memory promoted to the policy plane reaches the pack as that record while it is current (listed once).
+  AND NOT EXISTS { MATCH (p:PolicyRecord {recordId: m.promotedTo}) WHERE p.repoId = $repoId AND p.current = true AND coalesce(p.status, 'active') <> 'retired' }
 RETURN coalesce(m.memoryId, m.id) AS id, m.state AS state, m.enforcementType AS enforcementType, coalesce(m.domainAnchorIds, []) AS declaredAnchors,
   [(m)-[:APPLIES_TO]->(a:DomainAnchor) | a.path] AS anchorPaths, m.note AS note, m.strategySignalJson AS strategySignalJson,
   m.fewShotJson AS fewShotJson, m.planRuleJson AS planRuleJson, m.updatedAt AS updatedAt, m.expiresAt AS expiresAt,

@@ -13,6 +13,8 @@ import { promoteMemory } from '../../../src/memory/promotion.js';
 import { showMemory } from '../../../src/memory/review.js';
 import { buildPlanRules } from '../../../src/plan/enforcement/bundle.js';
 import { loadEnforcementBundle } from '../../../src/plan/enforcement/graph-bundle.js';
+import { readActiveMemories } from '../../../src/retrieval/lanes/memory.lane.js';
+import { readPolicyRecords } from '../../../src/retrieval/lanes/policy.lane.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { scaffoldPlanRule } from '../../../src/memory/friction-candidates.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
@@ -142,6 +144,14 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     expect(b).toMatchObject({ recordId: 'memory.note', version: 1 });
     expect(promotedRows().filter((r) => r.id === 'memory.note')).toEqual([expect.objectContaining({ type: 'policy', severity: 'soft', rule: 'learned note (promoted from memory note)' })]);
     expect((await showMemory(graph, repoId, 'note')).transitions).toHaveLength(1);
+  });
+
+  it('a promoted memory reaches the pack once: as its policy-plane record, no longer as a memory', async () => {
+    const memories = (await readActiveMemories({ graph, repoId })).map((m) => m.id);
+    // rule, shot, doubt and note were promoted above; the strategy_signal cannot be.
+    expect(memories).toEqual(['signal']);
+    const records = (await readPolicyRecords({ graph, repoId })).map((r) => r.recordId).filter((id) => id.startsWith('memory.'));
+    expect(records).toEqual(['memory.shot', 'memory.doubt', 'memory.note', 'memory.rule']);
   });
 
   it('exports the policy plane back to seed JSONL: the same rows, byte for byte, and leaves agreeing files untouched', async () => {
