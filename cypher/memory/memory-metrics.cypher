@@ -1,7 +1,8 @@
 // memory/memory-metrics.cypher — a repository's memory metrics (issue 13): friction events and how many a later pass of the same check resolved, memories per state, and plan submissions checked against an active memory's plan rule with what happened
 // params: repoId: string   returns: frictionEvents: Integer, frictionResolved: Integer, memoriesByState: list<{state: string, count: Integer}>, planSubmissions: Integer, checkedAgainstMemories: Integer, rulesSatisfied: Integer, rulesViolated: Integer
 CALL () {
-  MATCH (f:FrictionEvent) WHERE f.repoId = $repoId
+  // Every FrictionEvent has `at` (both write paths set it); naming it lets the (repoId, at) index serve.
+  MATCH (f:FrictionEvent) WHERE f.repoId = $repoId AND f.at IS NOT NULL
   RETURN count(f) AS frictionEvents, count(CASE WHEN f.resolved THEN 1 END) AS frictionResolved
 }
 CALL () {
