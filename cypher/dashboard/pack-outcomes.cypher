@@ -1,9 +1,6 @@
 // dashboard/pack-outcomes.cypher — how a repository's initialize_work turns (the pack a work starts with) ended since a time: count per outcome (ok, pack_insufficient, denied)
 // params: repoId: string, since: string (ISO datetime)   returns: outcome: string, count: integer
-// A repository has about one initialize_work turn per work, far fewer than its turns of any window: find them by
-// verb (migration 0014), not by time; left alone the planner reads every turn of the window.
 MATCH (t:Turn)
-USING INDEX t:Turn(repoId, verb)
 WHERE t.repoId = $repoId AND t.at >= datetime($since) AND t.verb = 'initialize_work'
 RETURN t.outcome AS outcome, count(*) AS count
 ORDER BY count DESC, outcome
