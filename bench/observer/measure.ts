@@ -121,6 +121,8 @@ async function cpuOver(seconds: number, neo4jPid: number | null): Promise<{ self
  * counted), then this process's CPU — the console's, nothing else runs here meanwhile — over `seconds`.
  */
 export async function measureIdleCost(baseUrl: string, clients: number, seconds: number, neo4jPid: number | null): Promise<IdleCost> {
+  // The phases before leave garbage and closing sockets behind: let them settle before the baseline.
+  await sleep(2_000);
   const baseline = await cpuOver(Math.min(10, seconds), null);
   const script = fileURLToPath(new URL('./idle-clients.js', import.meta.url));
   const child = spawn(process.execPath, [script, baseUrl, String(clients)], { stdio: ['pipe', 'pipe', 'inherit'] });
