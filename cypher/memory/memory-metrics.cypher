@@ -12,8 +12,9 @@ CALL () {
   RETURN collect({state: state, count: n}) AS memoriesByState
 }
 CALL () {
-  // Every Turn has `at` too: named, the (repoId, verb, at) index serves.
-  MATCH (t:Turn) WHERE t.repoId = $repoId AND t.verb = 'submit_execution_plan' AND t.at IS NOT NULL
+  // Every Turn has `at` too: named, the (repoId, verb, at) index serves (a seek, hinted: with stale statistics the
+  // planner was seen to scan all of that index instead).
+  MATCH (t:Turn) USING INDEX SEEK t:Turn(repoId, verb, at) WHERE t.repoId = $repoId AND t.verb = 'submit_execution_plan' AND t.at IS NOT NULL
   WITH coalesce(t.memoryRules, []) AS rules
   RETURN count(*) AS planSubmissions, count(CASE WHEN size(rules) > 0 THEN 1 END) AS checkedAgainstMemories,
     sum(size([r IN rules WHERE r ENDS WITH ':satisfied'])) AS rulesSatisfied, sum(size([r IN rules WHERE r ENDS WITH ':violated'])) AS rulesViolated
