@@ -95,5 +95,5 @@ export interface WorkDetailRow extends Omit<WorkRow, 'worktree' | 'leases' | 'ag
 export const listPendingPolicies = loadQuery<{ repoId: string; limit: Integer }, { policy: PendingPolicyRow }>('dashboard/list-pending-policies.cypher');
 export const frictionHeatmap = loadQuery<{ repoId: string; since: string; limit: Integer }, { code: string; anchorId: string; anchor: string | null; events: number; works: number }>('dashboard/friction-heatmap.cypher');
 export const packOutcomes = loadQuery<{ repoId: string; since: string }, { outcome: string; count: number }>('dashboard/pack-outcomes.cypher');
-export const verbLatencySeries = loadQuery<{ repoId: string; since: string; points: Integer }, { verb: string; latencies: number[] }>('dashboard/verb-latency-series.cypher');
+export const verbLatencySeries = loadQuery<{ repoId: string; since: string; verbs: string[]; points: Integer }, { verb: string; latencies: number[] }>('dashboard/verb-latency-series.cypher');
 export const readWork = loadQuery<{ repoId: string; workId: string }, { work: WorkDetailRow }>('dashboard/read-work.cypher');

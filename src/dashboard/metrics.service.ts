@@ -37,13 +37,17 @@ export class MetricsService {
   async metrics(windowHours: number): Promise<Metrics> {
     const { graph, repoId } = this.options;
     const since = new Date((this.options.now?.() ?? new Date()).getTime() - windowHours * 3_600_000).toISOString();
-    const turnMetrics = graph.readTx('dashboard/metrics', async (tx) => ({
-      latency: await tx.run(verbLatency, { repoId, since }),
-      latencySeries: await tx.run(verbLatencySeries, { repoId, since, points: int(SPARKLINE_POINTS) }),
-      byVerb: await tx.run(rejectionCounts, { repoId, since }),
-      heatmap: await tx.run(frictionHeatmap, { repoId, since, limit: int(HEATMAP_CELLS) }),
-      packs: await tx.run(packOutcomes, { repoId, since }),
-    }));
+    const turnMetrics = graph.readTx('dashboard/metrics', async (tx) => {
+      const latency = await tx.run(verbLatency, { repoId, since });
+      return {
+        latency,
+        // A sparkline for each verb of the table: each is read from its newest turns only.
+        latencySeries: await tx.run(verbLatencySeries, { repoId, since, verbs: latency.map((l) => l.verb), points: int(SPARKLINE_POINTS) }),
+        byVerb: await tx.run(rejectionCounts, { repoId, since }),
+        heatmap: await tx.run(frictionHeatmap, { repoId, since, limit: int(HEATMAP_CELLS) }),
+        packs: await tx.run(packOutcomes, { repoId, since }),
+      };
+    });
     const [turns, memory] = await Promise.all([turnMetrics, memoryMetrics(graph, repoId)]);
     const totals = new Map<string, number>();
     for (const row of turns.byVerb) totals.set(row.code, (totals.get(row.code) ?? 0) + row.count);

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '../errors/index.js';
@@ -64,6 +65,8 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   const assets = loadPageAssets();
   const stopStreams = new AbortController();
   const maxStreams = options.maxStreams ?? 32;
+  // Every open stream listens for the stop: without this Node warns of a leak from the 11th on.
+  setMaxListeners(maxStreams + 1, stopStreams.signal);
   let openStreams = 0;
   const stream = { service: services.observer, log, pollMs: options.pollMs ?? 500, heartbeatMs: options.heartbeatMs ?? 15_000, batch: 100 };
 
