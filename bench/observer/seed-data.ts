@@ -1,5 +1,6 @@
 import type { VerbName } from '../../src/controller/index.js';
 import { MEMORY_STATES } from '../../src/memory/lifecycle.js';
+import { seededRandom } from '../../src/runtime/seeded-random.js';
 
 /**
  * The observer benchmark's synthetic episodic plane, deterministic for a given size: works in every run
@@ -14,18 +15,6 @@ export interface SeedShape {
   days: number;
   /** The newest turn's time; the oldest is `days` before it. */
   now: number;
-}
-
-/** A small seeded PRNG (mulberry32): the same shape gives the same graph, so runs compare. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -64,7 +53,7 @@ const timeOf = (shape: SeedShape, i: number): number => shape.now - shape.days *
 const workOf = (shape: SeedShape, i: number, rand: () => number): number => Math.min(shape.works - 1, Math.floor((i * shape.works) / shape.turns) + Math.floor(rand() * 4));
 
 export function seedWorks(shape: SeedShape): Array<Record<string, unknown>> {
-  const rand = prng(1);
+  const rand = seededRandom(1);
   return Array.from({ length: shape.works }, (_, k) => ({
     id: workId(shape.repoId, k),
     // The newest works are still moving; older ones ended one way or another.
@@ -82,7 +71,7 @@ export function seedAnchors(repoId: string): Array<{ id: string; path: string }>
 }
 
 export function seedMemories(shape: SeedShape): Array<Record<string, unknown>> {
-  const rand = prng(2);
+  const rand = seededRandom(2);
   return Array.from({ length: MEMORY_COUNT }, (_, k) => ({
     id: `mem-${shape.repoId}-${k}`,
     state: MEMORY_STATES[k % MEMORY_STATES.length],
@@ -95,7 +84,7 @@ export function seedMemories(shape: SeedShape): Array<Record<string, unknown>> {
 
 /** Turn rows for observer-seed-turns.cypher, `batch` at a time, in time (and so seq) order. */
 export function* seedTurnBatches(shape: SeedShape, batch: number): Generator<Array<Record<string, unknown>>> {
-  const rand = prng(3);
+  const rand = seededRandom(3);
   const started = new Set<number>();
   let rows: Array<Record<string, unknown>> = [];
   for (let i = 0; i < shape.turns; i++) {
