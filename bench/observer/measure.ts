@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { percentile } from '../../src/eval/metrics.js';
 import { mintId, type WorkStore } from '../../src/session/index.js';
 import { openSse, type SseEvent } from './sse-client.js';
 
@@ -12,10 +13,10 @@ export interface Percentiles {
   max: number;
 }
 
+/** Nearest-rank p50/p95/max (the eval's `percentile`), to 0.1 ms. */
 export function percentiles(samples: number[]): Percentiles {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const q = (p: number): number => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0) * 10) / 10;
-  return { n: sorted.length, p50: q(0.5), p95: q(0.95), max: q(1) };
+  const q = (p: number): number => Math.round(percentile(samples, p) * 10) / 10;
+  return { n: samples.length, p50: q(50), p95: q(95), max: q(100) };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

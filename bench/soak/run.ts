@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
+import { LOG_LEVELS } from '../../src/runtime/logger.js';
 import { provisionNeo4j } from './neo4j.js';
 import { formatReport } from './report.js';
 import { runSoak } from './runner.js';
@@ -48,7 +49,7 @@ if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must 
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
 const delay = /^(\d+)-(\d+)$/.exec(o.killDelayMs);
 if (!delay || Number(delay[1]) > Number(delay[2])) program.error('--kill-delay-ms must be <min>-<max>, e.g. 100-1500');
-if (!['debug', 'info', 'warn', 'error'].includes(o.logLevel)) program.error('--log-level must be debug, info, warn or error');
+if (!(LOG_LEVELS as string[]).includes(o.logLevel)) program.error(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
 if (!/^patch:[a-z-]+$/.test(o.failpoint)) program.error('--failpoint must name a patch:* point');
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
 

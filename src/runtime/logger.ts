@@ -9,6 +9,8 @@ export interface Logger {
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+/** Every level, lowest first (for options that take one). */
+export const LOG_LEVELS = Object.keys(ORDER) as LogLevel[];
 
 /** A JSON-lines logger writing to stderr at or above `level` (env GRAPHGATE_LOG_LEVEL overrides). */
 export function createLogger(level: LogLevel = (process.env.GRAPHGATE_LOG_LEVEL as LogLevel) ?? 'info'): Logger {

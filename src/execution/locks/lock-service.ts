@@ -45,6 +45,9 @@ function collision(holders: readonly LeaseHolder[]): AppError {
 }
 
 const uniqueSorted = (keys: readonly string[]) => [...new Set(keys)].sort();
+/** Finished holds a wait estimate is computed from (`holdStats`), and waiting works listed ahead at most (`waitingAhead`). */
+const HOLD_SAMPLES = 20;
+const WAITING_LISTED = 50;
 
 /**
  * File/symbol leases per work and plan node in Neo4j. Acquisition is all-or-nothing (keys locked in
@@ -165,11 +168,11 @@ export class LockService {
   }
 
   /**
-   * For a wait estimate: how long the `limit` most recent finished works held their leases here
+   * For a wait estimate: how long the `HOLD_SAMPLES` (20) most recent finished works held their leases here
    * (LeaseHold, ms, newest first) and the live leases of `workIds` (oldest acquisition, latest expiry).
    */
-  async holdStats(workIds: readonly string[], run?: RunOptions, limit = 20, tx?: GraphTx): Promise<{ holdMs: number[]; held: HeldLeases[] }> {
-    const [row] = await this.read(readHoldStats, { repoId: this.options.repoId, workIds: uniqueSorted(workIds), limit: int(limit) }, run, tx);
+  async holdStats(workIds: readonly string[], run?: RunOptions, tx?: GraphTx): Promise<{ holdMs: number[]; held: HeldLeases[] }> {
+    const [row] = await this.read(readHoldStats, { repoId: this.options.repoId, workIds: uniqueSorted(workIds), limit: int(HOLD_SAMPLES) }, run, tx);
     return { holdMs: (row?.holdMs ?? []).map(Number), held: row?.held ?? [] };
   }
 
@@ -178,9 +181,9 @@ export class LockService {
    * files, that started waiting before this work (all of them when this work waits for nothing) and
    * asked again within `staleMs` — oldest first. They take their turn before this work.
    */
-  waitingAhead(workId: string, files: readonly string[], staleMs: number, run?: RunOptions, limit = 50, tx?: GraphTx): Promise<Array<{ workId: string; queuedAt: string; files: string[] }>> {
+  waitingAhead(workId: string, files: readonly string[], staleMs: number, run?: RunOptions, tx?: GraphTx): Promise<Array<{ workId: string; queuedAt: string; files: string[] }>> {
     if (files.length === 0) return Promise.resolve([]);
-    return this.read(findWaitingAhead, { repoId: this.options.repoId, workId, files: uniqueSorted(files), staleMs: int(staleMs), limit: int(limit) }, run, tx);
+    return this.read(findWaitingAhead, { repoId: this.options.repoId, workId, files: uniqueSorted(files), staleMs: int(staleMs), limit: int(WAITING_LISTED) }, run, tx);
   }
 
   /** Stale-lease reclaims recorded for a resource (the evidence trail). */

@@ -90,12 +90,12 @@ export class PlanLeases {
       const overlap = await this.locks.checkPlanOverlap(workId, files, 'block', run, tx);
       const holders = resources.length === 0 ? [] : await this.locks.holders(workId, resources, run, tx);
       // Under reject nobody is queued, so works whose kept plans waited longer go first (oldest first; see lock-waiting-ahead.cypher).
-      const waiting = policy === 'reject' ? await this.locks.waitingAhead(workId, files, this.options.waitingStaleMs ?? WAITING_STALE_MS, run, undefined, tx) : [];
+      const waiting = policy === 'reject' ? await this.locks.waitingAhead(workId, files, this.options.waitingStaleMs ?? WAITING_STALE_MS, run, tx) : [];
       if (overlap.decision === 'clear' && holders.length === 0 && waiting.length === 0) return { overlap, holders, waiting, queue: [workId], wait: null };
       // Lease holders that are not (or no longer) in PLAN_ACCEPTED still come before this work.
       const queue = [...worksAhead(workId, overlap, holders, waiting), workId];
       const ahead = queue.slice(0, -1);
-      const stats = await this.locks.holdStats(ahead, run, undefined, tx);
+      const stats = await this.locks.holdStats(ahead, run, tx);
       const wait = estimateWait({ now: (this.options.now ?? (() => new Date()))(), ahead, held: stats.held, holdMs: stats.holdMs, leaseSeconds });
       return { overlap, holders, waiting, queue, wait };
     }, run);
