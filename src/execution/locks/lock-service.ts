@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors/index.js';
 import type { Graph, GraphTx, Query, RunOptions } from '../../graph/index.js';
 import { int } from '../../graph/index.js';
-import { acquireLease, findLeaseHolders, findQueuedWorks, findPlanOverlaps, findWaitingAhead, listLeaseReclaims, readHoldStats, releaseLeases, renewLeases } from './lock.queries.js';
+import { acquireLeases, findLeaseHolders, findQueuedWorks, findPlanOverlaps, findWaitingAhead, listLeaseReclaims, readHoldStats, releaseLeases, renewLeases } from './lock.queries.js';
 import type { HeldLeases } from './wait-estimate.js';
 
 /** Resource key of a file (the same key the plan validator checks). */
@@ -81,22 +81,27 @@ export class LockService {
    */
   async acquireAllIn(tx: GraphTx, workId: string, nodes: ReadonlyArray<{ nodeId: string | null; resources: readonly string[] }>): Promise<AcquireResult> {
     const { repoId } = this.options;
-    const wanted = nodes.flatMap((n) => uniqueSorted(n.resources).map((resource) => ({ nodeId: n.nodeId, resource })))
-      .sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : (a.nodeId ?? '') < (b.nodeId ?? '') ? -1 : 1));
+    // One row per resource, in sorted order (the lock order every work shares). A resource several
+    // nodes name goes to the last of them in node order, as acquiring them one by one did.
+    const byResource = new Map<string, string | null>();
+    const pairs = nodes.flatMap((n) => uniqueSorted(n.resources).map((resource) => ({ nodeId: n.nodeId, resource })))
+      .sort((a, b) => ((a.nodeId ?? '') < (b.nodeId ?? '') ? -1 : (a.nodeId ?? '') > (b.nodeId ?? '') ? 1 : 0));
+    for (const { nodeId, resource } of pairs) byResource.set(resource, nodeId);
+    const leases = [...byResource.keys()].sort().map((resource) => ({ resource, nodeId: byResource.get(resource) ?? null, reclaimId: `reclaim:${randomUUID()}` }));
     const holders: LeaseHolder[] = [];
     const reclaimed: AcquireResult['reclaimed'] = [];
     let expiresAt = '';
-    for (const { nodeId, resource } of wanted) {
-      const [row] = await tx.run(acquireLease, { repoId, workId, nodeId, resource, ttlMs: this.ttl, reclaimId: `reclaim:${randomUUID()}` });
-      if (!row!.acquired) holders.push({ resource, workId: row!.holderWorkId ?? '', nodeId: row!.holderNodeId, expiresAt: row!.expiresAt });
+    const rows = leases.length > 0 ? await tx.run(acquireLeases, { repoId, workId, leases, ttlMs: this.ttl }) : [];
+    for (const row of rows) {
+      if (!row.acquired) holders.push({ resource: row.resource, workId: row.holderWorkId ?? '', nodeId: row.holderNodeId, expiresAt: row.expiresAt });
       else {
-        expiresAt = row!.expiresAt;
-        if (row!.reclaimedFrom) reclaimed.push({ resource, fromWorkId: row!.reclaimedFrom });
+        expiresAt = row.expiresAt;
+        if (row.reclaimedFrom) reclaimed.push({ resource: row.resource, fromWorkId: row.reclaimedFrom });
       }
     }
     // Throwing rolls the whole transaction back: no partial reservation survives a collision.
     if (holders.length > 0) throw collision(holders);
-    return { resources: uniqueSorted(wanted.map((w) => w.resource)), expiresAt, reclaimed };
+    return { resources: leases.map((l) => l.resource), expiresAt, reclaimed };
   }
 
   /**

@@ -3,8 +3,8 @@ import { loadQuery } from '../../graph/index.js';
 
 type Scope = { repoId: string; workId: string };
 
-export const acquireLease = loadQuery<Scope & { nodeId: string | null; resource: string; ttlMs: Integer; reclaimId: string }, {
-  acquired: boolean; holderWorkId: string | null; holderNodeId: string | null; expiresAt: string; reclaimedFrom: string | null;
+export const acquireLeases = loadQuery<Scope & { leases: Array<{ resource: string; nodeId: string | null; reclaimId: string }>; ttlMs: Integer }, {
+  resource: string; acquired: boolean; holderWorkId: string | null; holderNodeId: string | null; expiresAt: string; reclaimedFrom: string | null;
 }>('execution/lock-acquire.cypher');
 
 export const renewLeases = loadQuery<Scope & { nodeId: string | null; ttlMs: Integer }, { resource: string; expiresAt: string }>('execution/lock-renew.cypher');
