@@ -50,6 +50,19 @@ export interface GraphTx {
 }
 
 /**
+ * What reads registry queries: the Graph (a transaction per call) or one read transaction
+ * (`readerOf`), so code that reads several facts can be handed either.
+ */
+export interface GraphReader {
+  read<P extends Record<string, unknown>, R>(query: Query<P, R>, params: P, options?: RunOptions): Promise<R[]>;
+}
+
+/** Reads through the caller's transaction (its timeout and cancellation apply; per-call options do not). */
+export function readerOf(tx: GraphTx): GraphReader {
+  return { read: (query, params) => tx.run(query, params) };
+}
+
+/**
  * The only place that talks to the driver: one driver per process, read/write with retries.
  *
  * Retries are ours, not the driver's: a transient error (deadlock) is retried for `maxRetryMs`, but

@@ -1,4 +1,4 @@
-export { Graph, type ConnectionInfo, type ConnectionSource, type GraphTx, type RunOptions } from './graph.js';
+export { Graph, readerOf, type ConnectionInfo, type ConnectionSource, type GraphReader, type GraphTx, type RunOptions } from './graph.js';
 export { openGraph, resolveConnection, connectionFromEnv } from './connect.js';
 export { loadQuery, type Query } from './query-registry.js';
 export { migrateSchema, latestSchemaVersion } from './schema-migrator.js';

@@ -2,7 +2,7 @@ import type { Config } from '../config/index.js';
 import { AppError } from '../errors/index.js';
 import { canonicalRepoPath } from '../paths/index.js';
 import type { GraphTx, RunOptions } from '../graph/index.js';
-import { int } from '../graph/index.js';
+import { int, readerOf } from '../graph/index.js';
 import { mintPlanId, writeAcceptedPlan } from './plan-persistence.js';
 import { planGraphSchemaForWork } from './plan-schema-for-work.js';
 import type { PlanGraphSchemaDocument } from './schema/json-schema.js';
@@ -111,23 +111,30 @@ export class PlanService {
     return this.validateOnce(workId, submission, run, options);
   }
 
-  private async validateOnce(workId: string, submission: unknown, run: RunOptions | undefined, options: { leasesCheckedByCaller?: boolean }): Promise<PlanVerdict> {
-    const built = await buildValidationContext(this.forWork(workId), submission, (this.scope.now ?? (() => new Date()))(), run);
-    const { facts } = built;
-    // Under `block` a resource leased by another live work is not a plan defect: acceptance queues the work (src/execution/locks/plan-leases.ts).
-    const context = this.overlapPolicy === 'block' || options.leasesCheckedByCaller
-      ? { ...built.context, facts: Object.assign(Object.create(facts) as typeof facts, { reservedByOthers: async () => [] }) }
-      : built.context;
-    const result = await validatePlan(submission, context);
-    if (result.accepted) return { ...result, strategyId: context.strategy.strategyId, friction: [] };
-    const anchorsByNode = new Map<string, readonly string[]>();
-    for (const node of result.plan?.nodes ?? []) {
-      if (node.kind !== 'change') continue;
-      const target = canonicalRepoPath(node.targetFile);
-      const file = target.ok ? facts.seenFiles.get(target.path) : undefined;
-      if (file) anchorsByNode.set(node.nodeId, file.domainAnchorIds.slice(0, 1));
-    }
-    return { ...result, strategyId: context.strategy.strategyId, friction: frictionOf(result, context.strategy.strategyId, anchorsByNode) };
+  /**
+   * One validation, reading every fact in one read transaction (under eight agents submitting at once,
+   * fourteen transactions per submission were what the burst cost). Validation only reads, so the
+   * transaction's retry re-runs it whole.
+   */
+  private validateOnce(workId: string, submission: unknown, run: RunOptions | undefined, options: { leasesCheckedByCaller?: boolean }): Promise<PlanVerdict> {
+    return this.scope.graph.readTx('plan/validate', async (tx) => {
+      const built = await buildValidationContext(this.forWork(workId), submission, (this.scope.now ?? (() => new Date()))(), run, readerOf(tx));
+      const { facts } = built;
+      // Under `block` a resource leased by another live work is not a plan defect: acceptance queues the work (src/execution/locks/plan-leases.ts).
+      const context = this.overlapPolicy === 'block' || options.leasesCheckedByCaller
+        ? { ...built.context, facts: Object.assign(Object.create(facts) as typeof facts, { reservedByOthers: async () => [] }) }
+        : built.context;
+      const result = await validatePlan(submission, context);
+      if (result.accepted) return { ...result, strategyId: context.strategy.strategyId, friction: [] };
+      const anchorsByNode = new Map<string, readonly string[]>();
+      for (const node of result.plan?.nodes ?? []) {
+        if (node.kind !== 'change') continue;
+        const target = canonicalRepoPath(node.targetFile);
+        const file = target.ok ? facts.seenFiles.get(target.path) : undefined;
+        if (file) anchorsByNode.set(node.nodeId, file.domainAnchorIds.slice(0, 1));
+      }
+      return { ...result, strategyId: context.strategy.strategyId, friction: frictionOf(result, context.strategy.strategyId, anchorsByNode) };
+    }, run);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.js';
-import type { Graph, RunOptions } from '../graph/index.js';
+import type { Graph, GraphReader, RunOptions } from '../graph/index.js';
 import { DEFAULT_DOCTRINES, DEFAULT_EVIDENCE_POLICY, STRATEGY_IDS, type ValidationContext } from './context.js';
 import { effectivePolicy } from './checks/evidence.check.js';
 import { loadEnforcementBundle } from './enforcement/graph-bundle.js';
@@ -72,14 +72,15 @@ export interface BuiltContext {
 /**
  * Everything a validation of `submission` for this work is judged against, from the server's side
  * only: the active pack (Neo4j facts pinned to it, its pack-file sections), the enforcement bundle of
- * the repository, the configured verification catalog, and the filesystem scope oracle.
+ * the repository, the configured verification catalog, and the filesystem scope oracle. `reader`: the
+ * one read transaction a validation runs in (default: a transaction per read).
  */
-export async function buildValidationContext(scope: WorkScope, submission: unknown, now: Date, run?: RunOptions): Promise<BuiltContext> {
-  const facts = new RecordingPlanFacts(new Neo4jPlanFacts({ graph: scope.graph, repoId: scope.repoId, workId: scope.workId, run }));
+export async function buildValidationContext(scope: WorkScope, submission: unknown, now: Date, run?: RunOptions, reader: GraphReader = scope.graph): Promise<BuiltContext> {
+  const facts = new RecordingPlanFacts(new Neo4jPlanFacts({ graph: scope.graph, reader, repoId: scope.repoId, workId: scope.workId, run }));
   const [pack, enforcementBundle, doctrineTable] = await Promise.all([
     facts.inner.activePackRow(),
-    loadEnforcementBundle(scope.graph, scope.repoId, run),
-    loadStrategyDoctrines(scope.graph, scope.repoId, run),
+    loadEnforcementBundle(reader, scope.repoId, run),
+    loadStrategyDoctrines(reader, scope.repoId, run),
   ]);
   const sections = pack ? await readPackFileSections(scope.worktreeRoot, pack.ref) : EMPTY_PACK_SECTIONS;
   const strategyId = strategyFor(sections, submission, pack?.strategyId ?? null);

@@ -1,4 +1,4 @@
-import type { Graph, GraphTx, RunOptions } from '../../graph/index.js';
+import type { Graph, GraphReader, GraphTx, RunOptions } from '../../graph/index.js';
 import type { FactOverlay } from './fact-overlay.js';
 import { overlayRepoId } from './overlay-id.js';
 import { deleteOverlay, readOverlayPaths } from './overlay.queries.js';
@@ -16,10 +16,13 @@ export class WorkOverlays {
     return overlayRepoId(this.options.repoId, workId);
   }
 
-  /** The work's overlay as its reads use it (no paths: the work changed nothing yet, it reads the base). */
-  async view(workId: string, run?: RunOptions): Promise<FactOverlay> {
+  /**
+   * The work's overlay as its reads use it (no paths: the work changed nothing yet, it reads the base).
+   * `reader`: another transaction to read it in (plan validation reads everything in one).
+   */
+  async view(workId: string, run?: RunOptions, reader: GraphReader = this.options.graph): Promise<FactOverlay> {
     const repoId = this.idFor(workId);
-    const rows = await this.options.graph.read(readOverlayPaths, { overlayRepoId: repoId }, run);
+    const rows = await reader.read(readOverlayPaths, { overlayRepoId: repoId }, run);
     return { repoId, paths: rows.map((r) => r.path) };
   }
 

@@ -1,4 +1,4 @@
-import { int, type Graph, type RunOptions } from '../../graph/index.js';
+import { int, type GraphReader, type RunOptions } from '../../graph/index.js';
 import { readGraphPolicies, readMigrationRules, readPlanRuleMemories } from '../plan.queries.js';
 import type { EnforcementBundle, GraphPolicyRule, MemoryRuleRecord, MigrationRuleFact, MigrationStatus } from './bundle.js';
 
@@ -40,7 +40,7 @@ const MIGRATION_STATUSES: ReadonlySet<string> = new Set<MigrationStatus>(['appro
  * current Policy records in plan-rule shape (ephemeral, never stored as memories) and MigrationRules.
  * Component contracts are asked per validation through PlanFacts.
  */
-export async function loadEnforcementBundle(graph: Graph, repoId: string, run?: RunOptions): Promise<EnforcementBundle> {
+export async function loadEnforcementBundle(graph: GraphReader, repoId: string, run?: RunOptions): Promise<EnforcementBundle> {
   const limit = int(BUNDLE_LIMIT);
   const [memories, policies, migrations] = await Promise.all([
     graph.read(readPlanRuleMemories, { repoId, limit }, run),

@@ -1,6 +1,6 @@
 import { overlayParams } from '../../execution/overlay/fact-overlay.js';
 import { WorkOverlays } from '../../execution/overlay/work-overlays.js';
-import { int, type Graph, type RunOptions } from '../../graph/index.js';
+import { int, type Graph, type GraphReader, type RunOptions } from '../../graph/index.js';
 import {
   readActivePack, readAggridChains, readComponentContracts, readContractAnchors, readExistingSymbols, readFederationChains,
   readPackFiles, readReservations, readTagUsages,
@@ -13,6 +13,8 @@ export const PLAN_FACT_LIMITS = { usages: 2_000, chains: 200, contractAnchors: 5
 
 export interface Neo4jPlanFactsOptions {
   graph: Graph;
+  /** Where the facts are read (default: the graph, a transaction per question; validation passes its one transaction). */
+  reader?: GraphReader;
   repoId: string;
   workId: string;
   run?: RunOptions;
@@ -39,13 +41,17 @@ export class Neo4jPlanFacts implements PlanFacts {
   private pack: Promise<ActivePackRow | null> | undefined;
   private overlay: Promise<ReturnType<typeof overlayParams>> | undefined;
 
-  constructor(private readonly options: Neo4jPlanFactsOptions) {}
+  private readonly reader: GraphReader;
+
+  constructor(private readonly options: Neo4jPlanFactsOptions) {
+    this.reader = options.reader ?? options.graph;
+  }
 
   /** The active pack with its id (memoised). */
   activePackRow(): Promise<ActivePackRow | null> {
     this.pack ??= (async () => {
-      const { graph, repoId, workId, run } = this.options;
-      const [row] = await graph.read(readActivePack, { repoId, workId }, run);
+      const { repoId, workId, run } = this.options;
+      const [row] = await this.reader.read(readActivePack, { repoId, workId }, run);
       if (!row) return null;
       return {
         id: row.id, strategyId: row.strategyId, ref: row.ref, hash: row.hash, repoSnapshotId: row.repoSnapshotId ?? '',
@@ -61,7 +67,7 @@ export class Neo4jPlanFacts implements PlanFacts {
    */
   private overlayOf(): Promise<ReturnType<typeof overlayParams>> {
     const { graph, repoId, workId, run } = this.options;
-    this.overlay ??= new WorkOverlays({ graph, repoId }).view(workId, run).then(overlayParams);
+    this.overlay ??= new WorkOverlays({ graph, repoId }).view(workId, run, this.reader).then(overlayParams);
     return this.overlay;
   }
 
@@ -75,21 +81,21 @@ export class Neo4jPlanFacts implements PlanFacts {
   async packFiles(paths: readonly string[]) {
     const pack = await this.activePackRow();
     if (!pack || paths.length === 0) return [];
-    const { graph, repoId, run } = this.options;
-    return graph.read(readPackFiles, { repoId, packId: pack.id, paths: uniqueSorted(paths).slice(0, PLAN_FACT_LIMITS.paths) }, run);
+    const { repoId, run } = this.options;
+    return this.reader.read(readPackFiles, { repoId, packId: pack.id, paths: uniqueSorted(paths).slice(0, PLAN_FACT_LIMITS.paths) }, run);
   }
 
   async existingSymbols(refs: readonly { file: string; name: string }[]) {
     if (refs.length === 0) return [];
-    const { graph, repoId, run } = this.options;
+    const { repoId, run } = this.options;
     const unique = [...new Map(refs.map((r) => [`${r.file}\u0000${r.name}`, { file: r.file, name: r.name }])).values()];
-    return graph.read(readExistingSymbols, { repoId, ...(await this.overlayOf()), refs: unique.slice(0, PLAN_FACT_LIMITS.symbolRefs) }, run);
+    return this.reader.read(readExistingSymbols, { repoId, ...(await this.overlayOf()), refs: unique.slice(0, PLAN_FACT_LIMITS.symbolRefs) }, run);
   }
 
   async tagUsages(paths: readonly string[]): Promise<UsageFact[]> {
     if (paths.length === 0) return [];
-    const { graph, repoId, run } = this.options;
-    const rows = await graph.read(readTagUsages, { repoId, ...(await this.overlayOf()), paths: uniqueSorted(paths), limit: int(PLAN_FACT_LIMITS.usages) }, run);
+    const { repoId, run } = this.options;
+    const rows = await this.reader.read(readTagUsages, { repoId, ...(await this.overlayOf()), paths: uniqueSorted(paths), limit: int(PLAN_FACT_LIMITS.usages) }, run);
     return rows.flatMap((u) => (u.family === 'adp' || u.family === 'sdf') && u.lineStart !== null
       ? [{ file: u.file, tag: u.tag, family: u.family, lineStart: u.lineStart, lineEnd: u.lineEnd ?? u.lineStart, domainAnchorId: u.domainAnchorId }]
       : []);
@@ -97,19 +103,19 @@ export class Neo4jPlanFacts implements PlanFacts {
 
   async componentContracts(tags: readonly string[]) {
     if (tags.length === 0) return [];
-    const { graph, repoId, run } = this.options;
-    return graph.read(readComponentContracts, { repoId, tags: uniqueSorted(tags) }, run);
+    const { repoId, run } = this.options;
+    return this.reader.read(readComponentContracts, { repoId, tags: uniqueSorted(tags) }, run);
   }
 
   async packAnchors(): Promise<PackAnchorsFact> {
     const pack = await this.activePackRow();
     if (!pack) return { proofChains: [], contractAnchors: [] };
-    const { graph, repoId, run } = this.options;
+    const { repoId, run } = this.options;
     const params = { repoId, packId: pack.id };
     const [grids, federations, [contracts]] = await Promise.all([
-      graph.read(readAggridChains, { ...params, limit: int(PLAN_FACT_LIMITS.chains) }, run),
-      graph.read(readFederationChains, { ...params, limit: int(PLAN_FACT_LIMITS.chains) }, run),
-      graph.read(readContractAnchors, { ...params, limit: int(PLAN_FACT_LIMITS.contractAnchors) }, run),
+      this.reader.read(readAggridChains, { ...params, limit: int(PLAN_FACT_LIMITS.chains) }, run),
+      this.reader.read(readFederationChains, { ...params, limit: int(PLAN_FACT_LIMITS.chains) }, run),
+      this.reader.read(readContractAnchors, { ...params, limit: int(PLAN_FACT_LIMITS.contractAnchors) }, run),
     ]);
     const proofChains: ProofChainFact[] = [
       ...grids.map((g) => ({
@@ -132,7 +138,7 @@ export class Neo4jPlanFacts implements PlanFacts {
 
   async reservedByOthers(resourceKeys: readonly string[]) {
     if (resourceKeys.length === 0) return [];
-    const { graph, repoId, workId, run } = this.options;
-    return graph.read(readReservations, { repoId, workId, resourceKeys: uniqueSorted(resourceKeys) }, run);
+    const { repoId, workId, run } = this.options;
+    return this.reader.read(readReservations, { repoId, workId, resourceKeys: uniqueSorted(resourceKeys) }, run);
   }
 }

@@ -1,5 +1,5 @@
 import type { Integer } from 'neo4j-driver';
-import { int, loadQuery, type Graph, type RunOptions } from '../../graph/index.js';
+import { int, loadQuery, type GraphReader, type RunOptions } from '../../graph/index.js';
 import { DEFAULT_DOCTRINES, type StrategyDoctrine } from '../context.js';
 import { planDoctrineSeed } from '../schema/doctrine.schema.js';
 
@@ -61,6 +61,6 @@ export function doctrineTable(rows: readonly StrategyRecordRow[]): DoctrineTable
 }
 
 /** The repository's doctrine table (one bounded query; built-in doctrines where the graph has none). */
-export async function loadStrategyDoctrines(graph: Graph, repoId: string, run?: RunOptions): Promise<DoctrineTable> {
+export async function loadStrategyDoctrines(graph: GraphReader, repoId: string, run?: RunOptions): Promise<DoctrineTable> {
   return doctrineTable(await graph.read(readStrategyDoctrines, { repoId, limit: int(500) }, run));
 }
