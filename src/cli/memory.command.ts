@@ -100,7 +100,7 @@ export function registerMemoryCommands(program: Command): void {
 
   memory
     .command('promote <id>')
-    .description('promote an approved memory to the policy plane: a plan_rule becomes a hard Policy carrying the rule, a few_shot an ExampleRef carrying the example, an informational memory a soft Policy; appended to .ai/graph/seed/memory-promotions.jsonl and ingested (promoting again writes nothing new)')
+    .description('promote an approved memory to the policy plane: a plan_rule becomes a hard Policy carrying the rule, a few_shot an ExampleRef carrying the example, an informational memory a soft Policy, a strategy_signal a soft Policy carrying the signature override; appended to .ai/graph/seed/memory-promotions.jsonl and ingested (promoting again writes nothing new)')
     .option('--approve', 'approve a pending or provisional memory first (your explicit approval), then promote it')
     .option('--why <text>', 'why (kept in the transitions and the changelog)')
     .option('--repo <path>', 'the repository the memory belongs to', process.cwd())

@@ -65,9 +65,8 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     await graph.close();
   });
 
-  it('refuses a pending memory without --approve and a strategy_signal, writing nothing', async () => {
+  it('refuses a pending memory without --approve and an unknown one, writing nothing', async () => {
     await expect(promote('doubt')).rejects.toMatchObject({ code: 'ILLEGAL_TRANSITION', message: expect.stringMatching(/is pending; only an approved memory is promoted/) });
-    await expect(promote('signal')).rejects.toMatchObject({ code: 'INVALID_ARGS', details: { id: 'signal', field: 'enforcementType' } });
     await expect(promote('nothing-here')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(existsSync(promotions())).toBe(false);
     expect((await showMemory(graph, repoId, 'doubt')).memory.state).toBe('pending');
@@ -148,7 +147,7 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
 
   it('a promoted memory reaches the pack once: as its policy-plane record, no longer as a memory', async () => {
     const memories = (await readActiveMemories({ graph, repoId })).map((m) => m.id);
-    // rule, shot, doubt and note were promoted above; the strategy_signal cannot be.
+    // rule, shot, doubt and note were promoted above; the strategy_signal was not (strategy-signal-promotion.int.test.ts promotes one).
     expect(memories).toEqual(['signal']);
     const records = (await readPolicyRecords({ graph, repoId })).map((r) => r.recordId).filter((id) => id.startsWith('memory.'));
     expect(records).toEqual(['memory.shot', 'memory.doubt', 'memory.note', 'memory.rule']);
