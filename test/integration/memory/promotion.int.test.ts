@@ -42,7 +42,10 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
   const repoId = testNamespace('mem-promote');
   const promotions = () => join(fixture.root, '.ai', 'graph', 'seed', 'memory-promotions.jsonl');
   const promotedRows = () => (existsSync(promotions()) ? readFileSync(promotions(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) : []);
-  const promote = (id: string, extra: { approve?: boolean } = {}) => promoteMemory({ graph, repoId, root: fixture.root, id, who: 'person:reviewer', now: new Date(AT), settings: SETTINGS, log: silentLogger, ...extra });
+  // No plan is ever validated here: every promotion is the person's explicit override (promotion-validation.int.test.ts covers validation).
+  const promote = (id: string, extra: { approve?: boolean } = {}) => promoteMemory({
+    graph, repoId, root: fixture.root, id, who: 'person:reviewer', now: new Date(AT), settings: SETTINGS, log: silentLogger, withoutValidation: true, why: 'fixture', ...extra,
+  });
 
   beforeAll(async () => {
     graph = openTestGraph();
@@ -108,7 +111,7 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     expect(rule!.domainAnchorIds).toHaveLength(1);
     const shown = await showMemory(graph, repoId, 'rule');
     expect(shown.memory).toMatchObject({ state: 'approved', promotedTo: 'memory.rule' });
-    expect(shown.transitions).toEqual([expect.objectContaining({ from: 'approved', to: 'approved', why: 'promoted to the policy plane as policy memory.rule@1' })]);
+    expect(shown.transitions).toEqual([expect.objectContaining({ from: 'approved', to: 'approved', why: 'promoted to the policy plane as policy memory.rule@1 without validation: fixture' })]);
     const changelog = readFileSync(join(fixture.root, '.ai', 'memory', 'changelog.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(changelog.at(-1)).toMatchObject({ memoryId: `${repoId}:memory:rule`, promotedTo: `${repoId}:seed:memory.rule@1` });
   });

@@ -57,7 +57,10 @@ describe('promoting a strategy_signal memory (real Neo4j)', () => {
   });
 
   it('promotes it to a soft Policy carrying the signal', async () => {
-    const result = await promoteMemory({ graph, repoId, root: fixture.root, id: 'orders-api', who: 'person:reviewer', now: new Date(AT), settings: SETTINGS, log: silentLogger });
+    // No plan was accepted here, so the person overrides the validation requirement (promotion-validation.int.test.ts covers it).
+    const result = await promoteMemory({
+      graph, repoId, root: fixture.root, id: 'orders-api', who: 'person:reviewer', now: new Date(AT), settings: SETTINGS, log: silentLogger, withoutValidation: true, why: 'the team agreed',
+    });
     expect(result).toMatchObject({ recordId: 'memory.orders-api', version: 1, label: 'Policy', written: true });
     const rows = readFileSync(promotions(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(rows).toEqual([expect.objectContaining({ type: 'policy', severity: 'soft', strategy_signal: SIGNAL, from_memory: 'orders-api', applies_to: [ORDERS] })]);
