@@ -8,6 +8,7 @@ const SLOW = [
   'test/e2e/ingest-neo4j-crash.e2e.test.ts',
   'test/e2e/soak.e2e.test.ts',
   'test/e2e/crash-recovery.e2e.test.ts',
+  'test/e2e/memory-restart.e2e.test.ts',
 ];
 const e2e = { globalSetup: ['test/support/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000 };
 

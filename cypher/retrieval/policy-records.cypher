@@ -6,7 +6,7 @@ WHERE n.repoId = $repoId AND n.current = true AND coalesce(n.status, 'active') <
 WITH n, [l IN labels(n) WHERE l <> 'PolicyRecord'][0] AS label
 RETURN label, n.recordId AS recordId, n.version AS version,
   n{.severity, .rule, .check, .paramsJson, .rejectionCode, .name, .kind, .purpose, .file, .startLine, .endLine, .tag, .lastVerifiedSnapshot,
-    .sourceTag, .targetTag, .status, .triggers, .checkpoints, .requiredChecks, .condition, .action, .description, .priority, .appliesTo, .fewShotJson, .fromMemory} AS props,
+    .sourceTag, .targetTag, .status, .triggers, .checkpoints, .requiredChecks, .condition, .action, .description, .priority, .appliesTo, .fewShotJson, .strategySignalJson, .fromMemory} AS props,
   [(n)-[:APPLIES_TO]->(a:DomainAnchor) | a.path] AS anchorPaths
 ORDER BY label, recordId
 LIMIT $limit

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { planRuleBody } from '../../src/plan/enforcement/plan-rule.schema.js';
 import { planDoctrineSeed } from '../../src/plan/schema/doctrine.schema.js';
+import { canonicalFeature, coerceFeatureValue } from '../../src/retrieval/strategy/signature-overrides.js';
 
 /** Seed row types and the graph label each becomes. */
 export const SEED_TYPES = {
@@ -35,6 +36,21 @@ export const fewShotSeed = z.strictObject({
   whyWrong: shotText.optional(),
 }).refine((s) => Object.values(s).some((v) => v !== undefined), 'a few-shot needs at least one of instruction, before, after, antiPattern, whyWrong');
 
+/**
+ * A signature override as a promoted `strategy_signal` memory carries it (camelCase, like the memory
+ * payload): the feature must be one the strategy override layer knows and the value one it accepts,
+ * so a row that ingests is a row that applies.
+ */
+export const strategySignalSeed = z.strictObject({
+  featureFlag: z.string().min(1).max(80),
+  value: z.union([z.boolean(), z.number().int(), z.string().min(1).max(40)]),
+  reason: z.string().trim().min(1).max(4000).optional(),
+}).superRefine((s, ctx) => {
+  const feature = canonicalFeature(s.featureFlag);
+  if (!feature) ctx.addIssue({ code: 'custom', path: ['featureFlag'], message: `unknown signature feature "${s.featureFlag}"` });
+  else if (coerceFeatureValue(feature, s.value) === null) ctx.addIssue({ code: 'custom', path: ['value'], message: `${JSON.stringify(s.value)} is not a valid value for ${feature}` });
+});
+
 /** Fields every seed row has: identity, version and provenance, plus optional scoping. */
 const base = {
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,119}$/, 'id: letters, digits, . _ : - (max 120)'),
@@ -59,6 +75,8 @@ export const seedRowSchema = z.discriminatedUnion('type', [
     rejection_code: z.string().regex(/^[A-Z][A-Z_]+$/).optional(),
     /** A plan rule the validator enforces (the same shape as a plan_rule memory's; stored as `planRuleJson`). */
     plan_rule: planRuleBody.optional(),
+    /** A signature override the strategy selection applies as a policy signal (stored as `strategySignalJson`). */
+    strategy_signal: strategySignalSeed.optional(),
     /** The memory this row was promoted from (`graphgate memory promote`). */
     from_memory: memoryId.optional(),
   }),

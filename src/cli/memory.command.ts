@@ -100,18 +100,20 @@ export function registerMemoryCommands(program: Command): void {
 
   memory
     .command('promote <id>')
-    .description('promote an approved memory to the policy plane: a plan_rule becomes a hard Policy carrying the rule, a few_shot an ExampleRef carrying the example, an informational memory a soft Policy; appended to .ai/graph/seed/memory-promotions.jsonl and ingested (promoting again writes nothing new)')
+    .description('promote an approved memory to the policy plane: a plan_rule becomes a hard Policy carrying the rule, a few_shot an ExampleRef carrying the example, an informational memory a soft Policy, a strategy_signal a soft Policy carrying the signature override; appended to .ai/graph/seed/memory-promotions.jsonl and ingested (promoting again writes nothing new). Only after validation passed with the memory in force: a plan_rule must have been satisfied by an accepted plan, any other memory carried by the pack an accepted plan was made from; otherwise MEMORY_NOT_VALIDATED says what is missing')
     .option('--approve', 'approve a pending or provisional memory first (your explicit approval), then promote it')
-    .option('--why <text>', 'why (kept in the transitions and the changelog)')
+    .option('--without-validation', 'promote although no accepted plan was validated with the memory in force (your explicit override; needs --why)')
+    .option('--why <text>', 'why (kept in the transitions and the changelog; required with --without-validation)')
     .option('--repo <path>', 'the repository the memory belongs to', process.cwd())
     .option('--json', 'print the promotion as JSON')
-    .action(action(async (id: string, flags: RepoFlags & { why?: string; approve?: boolean }) => {
+    .action(action(async (id: string, flags: RepoFlags & { why?: string; approve?: boolean; withoutValidation?: boolean }) => {
       if (flags.why !== undefined && !flags.why.trim()) throw new AppError('INVALID_ARGS', { message: '--why must not be empty.' });
       const { promoteMemory } = await import('../memory/promotion.js');
       const { personActor } = await import('../memory/review.js');
-      const p = await onRepository(flags.repo, (ctx) => promoteMemory({ ...ctx, id, who: personActor(), why: flags.why?.trim(), approve: Boolean(flags.approve), now: clock(), settings: ctx.config.memory, log: log() }));
+      const p = await onRepository(flags.repo, (ctx) => promoteMemory({ ...ctx, id, who: personActor(), why: flags.why?.trim(), approve: Boolean(flags.approve), withoutValidation: Boolean(flags.withoutValidation), now: clock(), settings: ctx.config.memory, log: log() }));
       printResult(Boolean(flags.json), p, () => [
         ...(p.approval ? [`${p.memoryId}: ${p.approval.from} → approved by ${p.approval.who}.`] : []),
+        p.validation.kind === 'override' ? `${p.memoryId}: promoted without validation (${p.validation.why}).` : `${p.memoryId}: validated by ${p.validation.kind === 'plan_rule_satisfied' ? 'accepted plan turn' : 'accepted plan'} ${p.validation.ref} at ${p.validation.at}.`,
         p.written ? `${p.memoryId} → ${p.label} ${p.recordId}@${p.version}, appended to ${p.file} and ingested.` : `${p.memoryId} is already ${p.label} ${p.recordId}@${p.version} in ${p.file}; nothing new written.`,
       ]);
     }));

@@ -40,6 +40,8 @@ export const ERROR_CATALOG = {
   UNAUTHORIZED: { message: 'Authentication is required for this operation.', retryable: false },
   BUSY: { message: 'The server is at its limit for this kind of request; retry shortly.', retryable: true },
   INTERNAL: { message: 'An internal error occurred.', retryable: false },
+  // Memory promotion (src/memory/promotion.ts): details.missing says what validation has not shown yet.
+  MEMORY_NOT_VALIDATED: { message: 'No accepted plan was validated with this memory in force; it is promoted only after that, or with an explicit override.', retryable: false },
   // Controller turn gating (src/controller/).
   VERB_RETIRED: { message: 'That verb was retired in the v2 lifecycle; use its replacement.', retryable: false },
   VERB_NOT_IMPLEMENTED: { message: 'That verb is defined but not available in this build yet.', retryable: false },

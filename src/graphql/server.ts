@@ -89,7 +89,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
   const config = resolveGraphqlConfig(options.config ?? graphqlConfigFromEnv(), host);
   const loopbackOnly = isLoopback(host);
   const { driver, database, txTimeoutMs } = options.graph.driverForGraphQL();
-  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: [domainResolvers(options.graph), planResolvers(options.graph), packResolvers(options.graph), memoryResolvers(options.graph, { mutations: config.mutations })] });
+  const schema = await buildFactSchema({ driver, mutations: config.mutations, resolvers: [domainResolvers(options.graph), planResolvers(options.graph), packResolvers(options.graph), memoryResolvers(options.graph, { mutations: config.mutations, log: options.log })] });
 
   const yoga = createYoga({
     schema,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { seedRowSchema, type SeedRow } from '../../ingest/policy/seed-schema.js';
+import { seedRowSchema, strategySignalSeed, type SeedRow } from '../../ingest/policy/seed-schema.js';
 import { AppError } from '../errors/index.js';
 import { planRuleBody } from '../plan/enforcement/plan-rule.schema.js';
 import { isRejectionCode } from '../plan/violation.js';
@@ -14,6 +14,7 @@ export interface PromotionSource {
   rejectionCodes: string[];
   planRuleJson: string | null;
   fewShotJson: string | null;
+  strategySignalJson: string | null;
   /** Paths of the anchors it APPLIES_TO; `declaredAnchors` when none resolved. */
   anchorPaths: string[];
   declaredAnchors: string[];
@@ -32,7 +33,7 @@ export function promotedRecordId(memoryId: string): string {
   return `memory.${memoryId.replace(/[^A-Za-z0-9._:-]/g, '-').slice(0, 100)}.${hash}`;
 }
 
-function payload(memory: PromotionSource, field: 'planRuleJson' | 'fewShotJson'): unknown {
+function payload(memory: PromotionSource, field: 'planRuleJson' | 'fewShotJson' | 'strategySignalJson'): unknown {
   const text = memory[field];
   if (!text) throw invalid(memory, field.slice(0, -4), `the ${memory.enforcementType} memory has no ${field.slice(0, -4)} payload to promote`);
   try {
@@ -54,9 +55,9 @@ export function rowPayload(row: SeedRow): string {
 
 /**
  * The policy-plane row a memory becomes (002 §11.4): a plan_rule → a hard `policy` carrying the rule,
- * a few_shot → an `example_ref` carrying the example, an informational memory → a soft `policy`.
- * A strategy_signal has no policy-plane form that overrides the signature, so it is refused. The row
- * is validated by the seed schema here, before anything is written.
+ * a few_shot → an `example_ref` carrying the example, an informational memory → a soft `policy`, a
+ * strategy_signal → a soft `policy` carrying the signal (strategy selection applies it in the memory's
+ * place). The row is validated by the seed schema here, before anything is written.
  */
 export function promotionRow(memory: PromotionSource, input: { version: number; at: string; who: string }): SeedRow {
   const scope = memory.anchorPaths.length > 0 ? memory.anchorPaths : memory.declaredAnchors;
@@ -91,8 +92,21 @@ export function promotionRow(memory: PromotionSource, input: { version: number; 
       if (!memory.note?.trim()) throw invalid(memory, 'note', 'an informational memory without a note says nothing to promote');
       row = { ...base, type: 'policy', severity: 'soft', rule: named(memory.note) };
       break;
-    case 'strategy_signal':
-      throw invalid(memory, 'enforcementType', 'no policy-plane row overrides the strategy signature; it stays enforced as a memory');
+    case 'strategy_signal': {
+      const raw = payload(memory, 'strategySignalJson');
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid(memory, 'strategySignal', 'its strategy signal is not an object');
+      // The override layer reads these three fields only; anything else the memory carries stays with it.
+      const { featureFlag: flag, value: to, reason } = raw as Record<string, unknown>;
+      const signal = strategySignalSeed.safeParse({ featureFlag: flag, value: to, ...(typeof reason === 'string' && reason.trim() ? { reason } : {}) });
+      if (!signal.success) {
+        const issue = signal.error.issues[0];
+        throw invalid(memory, `strategySignal.${issue?.path.join('.') ?? ''}`, `its strategy signal is malformed (${issue?.message ?? 'invalid'})`);
+      }
+      const { featureFlag, value } = signal.data;
+      const rule = memory.note ?? `set ${featureFlag} = ${JSON.stringify(value)} before the strategy is chosen`;
+      row = { ...base, type: 'policy', severity: 'soft', rule: named(rule), strategy_signal: signal.data };
+      break;
+    }
     default:
       throw invalid(memory, 'enforcementType', `unknown enforcement type ${memory.enforcementType}`);
   }

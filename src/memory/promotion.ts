@@ -11,6 +11,7 @@ import type { Logger } from '../runtime/logger.js';
 import { appendChangelog, type TransitionRecord } from './changelog.js';
 import { transitionByPerson, type LifecycleSettings } from './lifecycle.js';
 import { PROMOTION_FILE, promotedRecordId, promotionRow, rowPayload, type PromotionSource } from './promotion-row.js';
+import { promotionValidation, validationNote, type PromotionValidation } from './promotion-validation.js';
 
 type Promotion = { id: string; recordId: string; version: number };
 const PROMOTION_PATH = `.ai/graph/seed/${PROMOTION_FILE}`;
@@ -32,6 +33,8 @@ export interface PromotionResult {
   file: string;
   /** False when the same row was already in the seed files (promoting twice writes one row). */
   written: boolean;
+  /** What showed that validation passed with the memory in force, or the person's override. */
+  validation: PromotionValidation;
   /** The approval `--approve` made first, when the memory was not approved yet. */
   approval?: TransitionRecord;
   /** The promotion's MemoryTransition; absent when the memory was already linked to this record. */
@@ -61,6 +64,8 @@ export interface PromoteInput {
   graph: Graph; repoId: string; root: string; id: string; who: string; why?: string;
   /** A person's explicit approval of a pending or provisional memory, given with the promotion. */
   approve?: boolean;
+  /** A person's explicit override of the validation requirement; `why` is then required. */
+  withoutValidation?: boolean;
   now: Date; settings: LifecycleSettings; log: Logger;
 }
 
@@ -68,13 +73,17 @@ export interface PromoteInput {
  * Promotes a memory to the policy plane (002 §11.4, `graphgate memory promote`): builds and validates
  * its seed row, appends it to `.ai/graph/seed/memory-promotions.jsonl` (a new version supersedes an
  * older promotion with other content; the same content is not written again), ingests the policy
- * plane, then links the memory to the record with a MemoryTransition. Only an approved memory is
- * promoted; `approve` lets a person approve a pending or provisional one in the same step. Every
+ * plane, then links the memory to the record with a MemoryTransition. Only an approved memory that
+ * passed validation in force is promoted (promotion-validation.ts); `approve` lets a person approve a
+ * pending or provisional one in the same step, `withoutValidation` (with `why`) waives the validation. Every
  * refusal comes before anything is written, and a retry after a failure finishes the same promotion.
  */
 export async function promoteMemory(input: PromoteInput): Promise<PromotionResult> {
   const { graph, repoId } = input;
   if (!input.who.startsWith('person:')) throw new AppError('UNAUTHORIZED', { message: 'Only a person promotes a memory.', details: { who: input.who } });
+  if (input.withoutValidation && !input.why?.trim()) {
+    throw new AppError('INVALID_ARGS', { message: 'Promoting without validation needs a reason (--why <text>): it is kept in the transition and the changelog.', details: { field: 'why' } });
+  }
   if (!(await graph.read(readRepo, { repoId }))[0]) throw new AppError('REPO_NOT_INGESTED', { details: { repoId } });
   // The ingest lock: two promotions (or a promotion and an ingest) would pick the same version or hash.
   const lock = await acquireIngestLock(graph, repoId, { leaseMs: 60_000, waitMs: 60_000, log: input.log });
@@ -109,6 +118,9 @@ async function promoteLocked(input: PromoteInput): Promise<PromotionResult> {
       details: { id: memory.id, state: memory.state },
     });
   }
+  const validation = await promotionValidation(graph, {
+    repoId, memoryId: memory.memoryId, enforcementType: memory.enforcementType, ...(input.withoutValidation ? { override: { why: input.why!.trim() } } : {}),
+  });
   // The destination is checked before the approval, so a refused file leaves the memory as it was.
   const file = await promotionsFile(root);
   const approval = memory.state === 'approved' ? undefined
@@ -120,7 +132,8 @@ async function promoteLocked(input: PromoteInput): Promise<PromotionResult> {
   if (ours.length > 0) throw notTaken('The policy plane did not take the promoted row', ours);
 
   const graphId = `${repoId}:seed:${row.id}@${row.version}`;
-  const why = `promoted to the policy plane as ${row.type} ${row.id}@${row.version}${input.why && memory.state === 'approved' ? `: ${input.why}` : ''}`;
+  const reason = input.why && memory.state === 'approved' && validation.kind !== 'override' ? `: ${input.why}` : '';
+  const why = `promoted to the policy plane as ${row.type} ${row.id}@${row.version} ${validationNote(validation)}${reason}`;
   const [linked] = await graph.write(recordPromotion, { repoId, id: memory.id, recordId: graphId, who: input.who, why, at });
   if (!linked) throw new AppError('INTERNAL', { message: `The promoted row ${row.id}@${row.version} is not in the graph after ingestion.`, details: { recordId: graphId } });
   if (!linked.linked && !linked.transitionId) {
@@ -132,6 +145,6 @@ async function promoteLocked(input: PromoteInput): Promise<PromotionResult> {
   if (transition) await appendChangelog(root, [transition]);
   return {
     memoryId: memory.memoryId, recordId: row.id, version: row.version, label: row.type === 'policy' ? 'Policy' : 'ExampleRef', graphId,
-    file: PROMOTION_PATH, written: !same, ...(approval ? { approval } : {}), ...(transition ? { transition } : {}),
+    file: PROMOTION_PATH, written: !same, validation, ...(approval ? { approval } : {}), ...(transition ? { transition } : {}),
   };
 }

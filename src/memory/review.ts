@@ -7,6 +7,7 @@ import { int, loadQuery, openGraph, type Graph } from '../graph/index.js';
 import type { Logger } from '../runtime/logger.js';
 import type { TransitionRecord } from './changelog.js';
 import { MEMORY_STATES, sweepMemories, transitionByPerson } from './lifecycle.js';
+import { promoteMemory, type PromotionResult } from './promotion.js';
 
 export interface MemoryListRow {
   id: string;
@@ -50,6 +51,25 @@ export async function reviewMemoryAsPerson(input: { graph: Graph; repoId: string
   const now = input.now ?? new Date();
   await sweepMemories({ graph, repoId, root, now, settings });
   return transitionByPerson({ graph, repoId, root, id: input.id, to: input.to, who: input.who, ...(input.why ? { why: input.why } : {}), now, settings });
+}
+
+/**
+ * A person's promotion through a server (GraphQL, after its token check): like `graphgate memory promote`, the
+ * repository's root and memory settings are read and the clock swept first; `promoteMemory` then applies the
+ * same refusals, the same file checks (no symlinks, a regular file) and the same ingest lock.
+ */
+export async function promoteMemoryAsPerson(input: {
+  graph: Graph; repoId: string; id: string; who: string; why?: string; approve?: boolean; withoutValidation?: boolean; log: Logger; now?: Date;
+}): Promise<PromotionResult> {
+  const { graph, repoId } = input;
+  const root = await requireRepositoryRoot(graph, repoId);
+  const settings = loadConfig({ repoRoot: root }).config.memory;
+  const now = input.now ?? new Date();
+  await sweepMemories({ graph, repoId, root, now, settings });
+  return promoteMemory({
+    graph, repoId, root, id: input.id, who: input.who, now, settings, log: input.log,
+    ...(input.why ? { why: input.why } : {}), ...(input.approve ? { approve: true } : {}), ...(input.withoutValidation ? { withoutValidation: true } : {}),
+  });
 }
 
 /** A repository's memories, newest state change first (at most `limit`). */

@@ -43,6 +43,8 @@ export interface RecordPackInput {
   strategyId: string;
   files: string[];
   symbolIds: string[];
+  /** The memories in force in the pack (packMemoriesInForce): what `graphgate memory promote` counts as validated with an accepted plan. */
+  memoryIds?: string[];
 }
 
 /** The file name of a pack version: `context-pack.json` for the first, `context-pack.v<N>.json` after (all write-once). */
@@ -115,7 +117,7 @@ export class PackStore {
     const [row] = await graph.write(recordPackQuery, {
       packId: input.packId, repoId, workId: input.workId, ref: written.relative, hash: input.hash, version: int(input.version),
       repoSnapshotId: input.repoSnapshotId, outcome: input.outcome, strategyId: input.strategyId, supersedes: input.supersedes,
-      paths: [...new Set(input.files)].sort(), symbolIds: [...new Set(input.symbolIds)].sort(),
+      paths: [...new Set(input.files)].sort(), symbolIds: [...new Set(input.symbolIds)].sort(), memoryIds: [...new Set(input.memoryIds ?? [])].sort(),
     }, run);
     if (!row) throw new AppError('NOT_FOUND', { message: `No work ${input.workId} in this repository.`, details: { workId: input.workId } });
     if (!row.applied) throw conflict();

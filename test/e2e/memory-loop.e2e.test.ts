@@ -148,10 +148,19 @@ describe('the memory loop over MCP stdio and the memory CLI', () => {
 
   it('promotes the approved plan_rule to the policy plane with the CLI: the next plan is refused by the policy, once, still naming the memory', async () => {
     const rule = (await listed()).find((m) => m.enforcementType === 'plan_rule')!;
+    // Only after validation passed: no accepted plan has been checked against the approved rule yet.
+    const early = await memory(['promote', rule.memoryId]);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain('MEMORY_NOT_VALIDATED');
+    expect(early.stderr).toContain('it needs an accepted plan whose validation checked this plan rule and found it satisfied');
+    const checked = await call({ verb: 'initialize_work', originalPrompt: LOOP_PROMPT, args: { lexemes: LOOP_LEXEMES } });
+    const accepted = await call({ verb: 'submit_execution_plan', workId: checked.workId!, agentId: checked.agentId, args: { planGraph: planFor(checked) } });
+    expect(accepted.state, JSON.stringify(accepted.deny)).toBe('PLAN_ACCEPTED');
+
     const promoted = await memory(['promote', rule.memoryId, '--json']);
     expect(promoted.code, promoted.stderr).toBe(0);
-    const result = JSON.parse(promoted.stdout) as { recordId: string; label: string; written: boolean };
-    expect(result).toMatchObject({ label: 'Policy', written: true });
+    const result = JSON.parse(promoted.stdout) as { recordId: string; label: string; written: boolean; validation: { kind: string; workId: string } };
+    expect(result).toMatchObject({ label: 'Policy', written: true, validation: { kind: 'plan_rule_satisfied', workId: checked.workId } });
     const again = await memory(['promote', rule.memoryId]);
     expect(again.stdout).toContain('nothing new written');
 

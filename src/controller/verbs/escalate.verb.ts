@@ -3,6 +3,7 @@ import { readTextCapped, resolveExisting } from '../../paths/index.js';
 import { escalatePack } from '../../retrieval/assemble/index.js';
 import { sha256Hex } from '../../retrieval/pack/canonical-json.js';
 import { contextPackSchema, type ContextPack } from '../../retrieval/pack/pack-contract.schema.js';
+import { packMemoriesInForce } from '../../retrieval/pack/pack-memories.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb, type VerbContext } from '../verb.js';
 import { assemblyContext, packOutcome, packResult } from './pack-response.js';
@@ -62,7 +63,7 @@ export const escalateVerb = defineVerb({
     const stored = await ctx.packs.record({
       workId, packId: pack.header.contextPackId, version: pack.header.version, supersedes: previous.header.contextPackId, text: grown.text, hash: grown.hash,
       repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
-      files: pack.evidence.files.map((f) => f.path), symbolIds: grown.symbolIds,
+      files: pack.evidence.files.map((f) => f.path), symbolIds: grown.symbolIds, memoryIds: packMemoriesInForce(pack),
     }, { signal: ctx.signal });
     const planGraphSchema = planSchemaForResponse(await ctx.plans.schemaFor(workId, { signal: ctx.signal }), workId, schemaInline(ctx, input.inlineSchema));
     return {

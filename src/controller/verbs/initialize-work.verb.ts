@@ -3,6 +3,7 @@ import { ingestMemoryOverrides, sweepMemories } from '../../memory/index.js';
 import { ensureDirNoFollow } from '../../paths/index.js';
 import { assemblePack, assertRepoIngested } from '../../retrieval/assemble/index.js';
 import { agentLexemeSchema } from '../../retrieval/lexemes/lexeme.model.js';
+import { packMemoriesInForce } from '../../retrieval/pack/pack-memories.js';
 import { mintId, storeAttachments } from '../../session/index.js';
 import { thresholdTokens } from '../budget.js';
 import { TurnDenial } from '../deny.js';
@@ -75,7 +76,7 @@ export const initializeWorkVerb = defineVerb({
     const stored = await ctx.packs.record({
       workId: work.id, packId: pack.header.contextPackId, version: 1, supersedes: null, text: assembled.text, hash: assembled.hash,
       repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
-      files: pack.evidence.files.map((f) => f.path), symbolIds: assembled.symbolIds,
+      files: pack.evidence.files.map((f) => f.path), symbolIds: assembled.symbolIds, memoryIds: packMemoriesInForce(pack),
     }, { signal });
     const planGraphSchema = planSchemaForResponse(await ctx.plans.schemaFor(work.id, { signal }), work.id, schemaInline(ctx, input.inlineSchema));
     return {

@@ -33,6 +33,18 @@ function params(row: PolicyRecordRow): Record<string, unknown> {
   }
 }
 
+/** The signature override a Policy carries (a promoted strategy_signal memory's `strategySignalJson`), or null. */
+function strategySignal(row: PolicyRecordRow): { feature: string; value: unknown; reason?: string } | null {
+  if (typeof row.props.strategySignalJson !== 'string') return null;
+  try {
+    const parsed = JSON.parse(row.props.strategySignalJson) as { featureFlag?: unknown; value?: unknown; reason?: unknown } | null;
+    if (!parsed || typeof parsed.featureFlag !== 'string') return null;
+    return { feature: parsed.featureFlag, value: parsed.value, ...(typeof parsed.reason === 'string' ? { reason: parsed.reason } : {}) };
+  } catch {
+    return null;
+  }
+}
+
 function migrationRule(row: PolicyRecordRow): ContextPack['policies'][number] {
   const p = row.props;
   const to = str(p.targetTag);
@@ -47,7 +59,8 @@ function migrationRule(row: PolicyRecordRow): ContextPack['policies'][number] {
  * Policy lane: current policy-plane records whose scope covers a folder in play — hard/soft policies,
  * MigrationRules for the legacy tags in scope, recipes, example references (candidates of the lane),
  * strategy checkpoints (merged into the doctrines), validation profiles and escalation triggers —
- * plus the policy signals the strategy override layer reads (a `no_new_tag_prefix adp-` policy is `no_adp`).
+ * plus the policy signals the strategy override layer reads (a `no_new_tag_prefix adp-` policy is `no_adp`; a
+ * policy carrying a `strategy_signal`, promoted from a memory, sets that signature feature).
  */
 export async function policyLane(ctx: LaneContext, input: { folders: readonly string[]; legacyTags: readonly string[] }): Promise<{ result: LaneResult; plane: PolicyPlane }> {
   return policyPlaneOf(await readPolicyRecords(ctx), input);
@@ -73,6 +86,8 @@ export function policyPlaneOf(rows: readonly PolicyRecordRow[], input: { folders
         plane.policies.push({ id: row.recordId, severity, rule: cut(str(p.rule) ?? row.recordId), appliesTo: scopes, ...(str(p.rejectionCode) ? { rejectionCode: String(p.rejectionCode) } : {}) });
         const prefix = params(row).prefix;
         if (p.check === 'no_new_tag_prefix' && typeof prefix === 'string' && prefix.toLowerCase().startsWith('adp')) plane.signals.push({ kind: 'no_adp', id: row.recordId, severity });
+        const signal = strategySignal(row);
+        if (signal) plane.signals.push({ kind: 'feature', id: row.recordId, severity, ...signal, ...(str(p.fromMemory) ? { fromMemory: String(p.fromMemory) } : {}) });
         break;
       }
       case 'MigrationRule':

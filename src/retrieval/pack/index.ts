@@ -7,3 +7,4 @@ export { CITATION_LEGEND, citeFile, parseCitation, type ParsedCitation } from '.
 export { evidenceFilesOf, type PackEvidenceFile } from './pack-evidence.js';
 export { acceptanceCriteria, buildTaskSpec, lexemeConflicts, quotedConstraints, type TaskSpec, type TaskSpecInput } from './task-spec.js';
 export { growPack, type PackDelta } from './pack-growth.js';
+export { packMemoriesInForce } from './pack-memories.js';

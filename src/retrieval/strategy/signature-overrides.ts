@@ -59,7 +59,8 @@ export interface OverrideInput {
  * The override layer (001 §13 steps 2–3): active `strategy_signal` memories in scope, then graph policy
  * signals, each setting one ContextSignature feature. Application order is deterministic (memories:
  * provisional before approved, older before newer, then id; policies: soft before hard, then id), so
- * the strongest, newest source wins. Every input is either applied or listed as ignored with a reason.
+ * the strongest, newest source wins. Every input is either applied or listed as ignored with a reason; a
+ * memory promoted to a policy signal is listed once, as promoted, and applied through the policy.
  */
 export function applySignatureOverrides(base: ContextSignature, input: OverrideInput): { signature: ContextSignature; applied: AppliedOverride[]; ignored: IgnoredOverride[] } {
   const signature: ContextSignature = { ...base };
@@ -70,6 +71,22 @@ export function applySignatureOverrides(base: ContextSignature, input: OverrideI
     (signature as Record<Feature, unknown>)[feature] = to;
   };
 
+  const policies = (input.policies ?? []).flatMap((p) => {
+    const parsed = policySignalSchema.safeParse(p);
+    if (parsed.success) return [parsed.data];
+    ignored.push({ source: 'policy', sourceId: '(invalid)', why: 'not a valid policy signal' });
+    return [];
+  });
+  // A memory promoted to a policy whose signal applies is applied once, as that policy; a policy whose
+  // signal cannot apply leaves the memory in force (as plan_rule promotion does in the validator).
+  const promoted = new Map<string, string>();
+  for (const p of policies) {
+    if (p.kind !== 'feature' || !p.fromMemory || promoted.has(p.fromMemory)) continue;
+    const feature = canonicalFeature(p.feature);
+    if (feature && coerceFeatureValue(feature, p.value) !== null) promoted.set(p.fromMemory, p.id);
+  }
+  for (const [memoryId, policyId] of promoted) ignored.push({ source: 'memory', sourceId: memoryId, why: `promoted: policy ${policyId} applies in its place` });
+
   const memories = (input.memories ?? []).flatMap((m) => {
     const parsed = strategySignalMemorySchema.safeParse(m);
     if (parsed.success) return [parsed.data];
@@ -79,6 +96,7 @@ export function applySignatureOverrides(base: ContextSignature, input: OverrideI
   });
   memories.sort((a, b) => (STATE_RANK[a.state] ?? -1) - (STATE_RANK[b.state] ?? -1) || compareText(a.updatedAt ?? '', b.updatedAt ?? '') || compareText(a.id, b.id));
   for (const m of memories) {
+    if (promoted.has(m.id)) continue;
     if (input.memorySignals === false) { ignored.push({ source: 'memory', sourceId: m.id, why: 'memory.enableStrategyOverride is off' }); continue; }
     if (m.enforcementType !== undefined && m.enforcementType !== 'strategy_signal') { ignored.push({ source: 'memory', sourceId: m.id, why: `enforcementType ${m.enforcementType} does not carry strategy signals` }); continue; }
     if (!ACTIVE_STATES.has(m.state)) { ignored.push({ source: 'memory', sourceId: m.id, why: `state ${m.state} is not active` }); continue; }
@@ -93,12 +111,6 @@ export function applySignatureOverrides(base: ContextSignature, input: OverrideI
     set('memory', m.id, feature, value, m.strategySignal.reason ?? `strategy_signal memory (${m.state})`);
   }
 
-  const policies = (input.policies ?? []).flatMap((p) => {
-    const parsed = policySignalSchema.safeParse(p);
-    if (parsed.success) return [parsed.data];
-    ignored.push({ source: 'policy', sourceId: '(invalid)', why: 'not a valid policy signal' });
-    return [];
-  });
   policies.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'soft' ? -1 : 1) || compareText(a.id, b.id));
   for (const p of policies) {
     if (p.kind === 'no_adp') {

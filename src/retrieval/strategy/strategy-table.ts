@@ -65,6 +65,8 @@ export function selectStrategy(input: SelectStrategyInput): StrategyDecision {
     else reasons.push(`${f}=${show(signature[f])}`);
   }
   for (const a of applied) if (!row.features.includes(a.feature)) reasons.push(`override ${a.source} ${a.sourceId}: ${a.feature} ${show(a.from)} → ${show(a.to)}`);
+  // A promoted memory says where its override went, so the pack names both ends of the one source.
+  for (const i of ignored) if (i.source === 'memory' && i.why.startsWith('promoted:')) reasons.push(`memory ${i.sourceId} ${i.why}`);
   const extra = conditionalGuidance(signature);
   const splits = [...new Set([...doctrine.suggestedSplits, ...extra.splits])];
   return {

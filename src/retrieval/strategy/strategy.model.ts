@@ -22,7 +22,11 @@ export type StrategySignalMemory = z.input<typeof strategySignalMemorySchema>;
 /** A policy-plane signal: a named one (`no_adp`) or a direct feature setting. */
 export const policySignalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no_adp'), id: z.string().min(1), severity: z.enum(['hard', 'soft']) }),
-  z.object({ kind: z.literal('feature'), id: z.string().min(1), severity: z.enum(['hard', 'soft']), feature: z.string().min(1), value: z.unknown(), reason: z.string().optional() }),
+  z.object({
+    kind: z.literal('feature'), id: z.string().min(1), severity: z.enum(['hard', 'soft']), feature: z.string().min(1), value: z.unknown(), reason: z.string().optional(),
+    /** The strategy_signal memory this policy was promoted from: while the signal applies, it applies in the memory's place. */
+    fromMemory: z.string().min(1).optional(),
+  }),
 ]);
 export type PolicySignal = z.infer<typeof policySignalSchema>;
 

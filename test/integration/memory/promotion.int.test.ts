@@ -42,7 +42,10 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
   const repoId = testNamespace('mem-promote');
   const promotions = () => join(fixture.root, '.ai', 'graph', 'seed', 'memory-promotions.jsonl');
   const promotedRows = () => (existsSync(promotions()) ? readFileSync(promotions(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) : []);
-  const promote = (id: string, extra: { approve?: boolean } = {}) => promoteMemory({ graph, repoId, root: fixture.root, id, who: 'person:reviewer', now: new Date(AT), settings: SETTINGS, log: silentLogger, ...extra });
+  // No plan is ever validated here: every promotion is the person's explicit override (promotion-validation.int.test.ts covers validation).
+  const promote = (id: string, extra: { approve?: boolean } = {}) => promoteMemory({
+    graph, repoId, root: fixture.root, id, who: 'person:reviewer', now: new Date(AT), settings: SETTINGS, log: silentLogger, withoutValidation: true, why: 'fixture', ...extra,
+  });
 
   beforeAll(async () => {
     graph = openTestGraph();
@@ -65,9 +68,8 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     await graph.close();
   });
 
-  it('refuses a pending memory without --approve and a strategy_signal, writing nothing', async () => {
+  it('refuses a pending memory without --approve and an unknown one, writing nothing', async () => {
     await expect(promote('doubt')).rejects.toMatchObject({ code: 'ILLEGAL_TRANSITION', message: expect.stringMatching(/is pending; only an approved memory is promoted/) });
-    await expect(promote('signal')).rejects.toMatchObject({ code: 'INVALID_ARGS', details: { id: 'signal', field: 'enforcementType' } });
     await expect(promote('nothing-here')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(existsSync(promotions())).toBe(false);
     expect((await showMemory(graph, repoId, 'doubt')).memory.state).toBe('pending');
@@ -109,7 +111,7 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
     expect(rule!.domainAnchorIds).toHaveLength(1);
     const shown = await showMemory(graph, repoId, 'rule');
     expect(shown.memory).toMatchObject({ state: 'approved', promotedTo: 'memory.rule' });
-    expect(shown.transitions).toEqual([expect.objectContaining({ from: 'approved', to: 'approved', why: 'promoted to the policy plane as policy memory.rule@1' })]);
+    expect(shown.transitions).toEqual([expect.objectContaining({ from: 'approved', to: 'approved', why: 'promoted to the policy plane as policy memory.rule@1 without validation: fixture' })]);
     const changelog = readFileSync(join(fixture.root, '.ai', 'memory', 'changelog.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(changelog.at(-1)).toMatchObject({ memoryId: `${repoId}:memory:rule`, promotedTo: `${repoId}:seed:memory.rule@1` });
   });
@@ -148,7 +150,7 @@ describe('memory promotion to the policy plane and the seed export (real Neo4j)'
 
   it('a promoted memory reaches the pack once: as its policy-plane record, no longer as a memory', async () => {
     const memories = (await readActiveMemories({ graph, repoId })).map((m) => m.id);
-    // rule, shot, doubt and note were promoted above; the strategy_signal cannot be.
+    // rule, shot, doubt and note were promoted above; the strategy_signal was not (strategy-signal-promotion.int.test.ts promotes one).
     expect(memories).toEqual(['signal']);
     const records = (await readPolicyRecords({ graph, repoId })).map((r) => r.recordId).filter((id) => id.startsWith('memory.'));
     expect(records).toEqual(['memory.shot', 'memory.doubt', 'memory.note', 'memory.rule']);

@@ -68,10 +68,10 @@ describe('the memory lifecycle table', () => {
     ]);
   });
 
-  it('is reachable by a person only: no controller or MCP code calls the person transition', () => {
+  it('is reachable by a person only: no controller or MCP code calls the person transition or a promotion', () => {
     const walk = (dir: string): string[] => readdirSync(dir).flatMap((e) => (statSync(join(dir, e)).isDirectory() ? walk(join(dir, e)) : e.endsWith('.ts') ? [join(dir, e)] : []));
     const offenders = ['controller', 'mcp'].flatMap((d) => walk(join(packageRoot(), 'src', d)))
-      .filter((f) => /transitionByPerson|reviewMemoryAsPerson|transition-memory\.cypher/.test(readFileSync(f, 'utf8')));
+      .filter((f) => /transitionByPerson|reviewMemoryAsPerson|promoteMemory|transition-memory\.cypher|record-promotion\.cypher/.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { processClock } from '../../../src/runtime/clock.js';
 
 const source = (over: Partial<PromotionSource>): PromotionSource => ({
   id: 'repo:memory:m1', memoryId: 'm1', state: 'approved', enforcementType: 'plan_rule', note: 'ask for a validation', rejectionCodes: ['PLAN_VERIFICATION_WEAK'],
-  planRuleJson: scaffoldPlanRule('PLAN_VERIFICATION_WEAK'), fewShotJson: null, anchorPaths: ['src/app/orders'], declaredAnchors: ['anchor-1'], ...over,
+  planRuleJson: scaffoldPlanRule('PLAN_VERIFICATION_WEAK'), fewShotJson: null, strategySignalJson: null, anchorPaths: ['src/app/orders'], declaredAnchors: ['anchor-1'], ...over,
 });
 const at = { version: 1, at: '2030-01-01T00:00:00.000Z', who: 'person:ann' };
 
@@ -22,7 +22,7 @@ describe('promotionRow', () => {
     });
   });
 
-  it('refuses with the field named: a malformed rule, an unknown deny code, a strategy signal, an empty informational memory', () => {
+  it('refuses with the field named: a malformed rule, an unknown deny code, a strategy_signal without a signal, an empty informational memory', () => {
     const refused = (over: Partial<PromotionSource>) => {
       try {
         promotionRow(source(over), at);
@@ -33,7 +33,7 @@ describe('promotionRow', () => {
     };
     expect(refused({ planRuleJson: '{"condition":{}}' })).toMatchObject({ code: 'INVALID_ARGS', details: { field: 'planRule.requiredSteps' } });
     expect(refused({ planRuleJson: JSON.stringify({ condition: {}, requiredSteps: [], denyCode: 'NO_SUCH_CODE' }) })).toMatchObject({ details: { field: 'planRule.denyCode' } });
-    expect(refused({ enforcementType: 'strategy_signal' })).toMatchObject({ details: { field: 'enforcementType' } });
+    expect(refused({ enforcementType: 'strategy_signal' })).toMatchObject({ details: { field: 'strategySignal' } });
     expect(refused({ enforcementType: 'informational', note: null })).toMatchObject({ details: { field: 'note' } });
     expect(refused({ enforcementType: 'few_shot', fewShotJson: '{"before": 3}' })).toMatchObject({ details: { field: 'few_shot' } });
   });
