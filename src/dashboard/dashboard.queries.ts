@@ -97,3 +97,20 @@ export const frictionHeatmap = loadQuery<{ repoId: string; since: string; limit:
 export const packOutcomes = loadQuery<{ repoId: string; since: string }, { outcome: string; count: number }>('dashboard/pack-outcomes.cypher');
 export const verbLatencySeries = loadQuery<{ repoId: string; since: string; verbs: string[]; points: Integer }, { verb: string; latencies: number[] }>('dashboard/verb-latency-series.cypher');
 export const readWork = loadQuery<{ repoId: string; workId: string }, { work: WorkDetailRow }>('dashboard/read-work.cypher');
+
+/** A work's current pack as the work view reads it (`proofChainsJson` is parsed by the service). */
+export interface WorkPackRow {
+  id: string;
+  version: number | null;
+  hash: string;
+  ref: string;
+  outcome: string | null;
+  strategyId: string | null;
+  fileCount: number;
+  symbolCount: number;
+  createdAt: string | null;
+  files: Array<{ path: string; rank: number | null; score: number | null; lanes: string[]; reasons: string[] }>;
+  proofChainsJson: string | null;
+}
+
+export const readWorkPack = loadQuery<{ repoId: string; workId: string; fileLimit: Integer }, { pack: WorkPackRow }>('dashboard/read-work-pack.cypher');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors/index.js';
+import { REVIEW_BUNDLE_FILES } from './review-bundle.service.js';
 
 // Ids are shown and used as $params only; the pattern keeps control, bidi and markup characters out.
 const id = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'only letters, digits and . _ : -');
@@ -37,6 +38,13 @@ export const MetricsQuery = z.strictObject({
 /** `/work?workId` — one work's view: plan nodes with status, state path, gate runs. */
 export const WorkQuery = z.strictObject({
   workId: id.describe('the work to show'),
+});
+
+/** `/work/review-bundle?workId&nodeId&file` — one file of a work's review bundle, as text. */
+export const ReviewBundleQuery = z.strictObject({
+  workId: id.describe('the work'),
+  nodeId: id.describe('the plan node whose review_bundle side effect wrote the bundle'),
+  file: z.enum(REVIEW_BUNDLE_FILES).default('review.md').describe('which file of the bundle (default review.md)'),
 });
 
 /** `/policies/pending?limit` — memories and policy rows waiting for a person. */

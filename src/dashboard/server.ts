@@ -12,6 +12,7 @@ import { MetricsService } from './metrics.service.js';
 import { ObserverService } from './observer.service.js';
 import { loadPageAssets, PAGE_CSP } from './page-assets.js';
 import { parseLastEventId, parseQuery, StreamQuery } from './params.js';
+import { ReviewBundleService } from './review-bundle.service.js';
 import { ReviewService } from './review.service.js';
 import { JSON_ROUTES, REVIEW_ROUTES, type DashboardServices } from './routes.js';
 import { WorkViewService } from './work-view.service.js';
@@ -58,8 +59,9 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     observer: new ObserverService({ graph, repoId }),
     health: new HealthService({ graph, repoId, repoRoot: options.repoRoot }),
     metrics: new MetricsService({ graph, repoId }),
-    workView: new WorkViewService({ graph, repoId }),
+    workView: new WorkViewService({ graph, repoId, bundlesServed: options.repoRoot !== undefined }),
     review: new ReviewService({ graph, repoId }),
+    reviewBundles: new ReviewBundleService({ graph, repoId, repoRoot: options.repoRoot }),
     reviewToken: options.reviewToken,
   };
   const assets = loadPageAssets();

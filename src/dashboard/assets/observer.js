@@ -4,7 +4,7 @@
 import { cell, cellOf, element, fill, getJson, row, setBadge, time } from './dom.js';
 import { heatmap, sparkline } from './pictures.js';
 import { loadPending } from './review.js';
-import { closeWork, refreshShownWork, showWork } from './work-view.js';
+import { closeWork, refreshShownWork, showWork, toggleAllFiles } from './work-view.js';
 
 const MAX_TURNS = 200;
 const seenTurns = new Set();
@@ -119,6 +119,7 @@ async function start() {
     document.getElementById('turns-empty').hidden = recent.turns.length > 0;
     follow(recent.cursor);
     document.getElementById('work-close').addEventListener('click', closeWork);
+    document.getElementById('work-pack-more').addEventListener('click', () => void toggleAllFiles().catch((error) => setBadge('stream', error.message, false)));
     await Promise.all([loadWorks(), loadRuns(), loadMetrics(), loadHealth(), loadPending()]);
   } catch (error) {
     setBadge('stream', `cannot load: ${error.message}`, false);
