@@ -52,7 +52,20 @@ export interface GateRunRow {
 }
 
 export const listTurns = loadQuery<{ repoId: string; workId: string | null; agentId: string | null; limit: Integer }, { turn: TurnRow }>('dashboard/list-turns.cypher');
-export const turnsAfter = loadQuery<{ repoId: string; after: Integer; limit: Integer }, { turn: TurnRow }>('dashboard/turns-after.cypher');
+/** A gate step run as the event stream reports it (`event: gate`). */
+export interface TurnGateRunRow {
+  id: string;
+  nodeId: string | null;
+  hookId: string | null;
+  stepName: string;
+  passed: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  startedAt: string | null;
+}
+
+export const turnsAfter = loadQuery<{ repoId: string; after: Integer; limit: Integer }, { turn: TurnRow; gateRuns: TurnGateRunRow[] }>('dashboard/turns-after.cypher');
 export const readTurnClock = loadQuery<{ repoId: string }, { seq: number }>('dashboard/read-turn-clock.cypher');
 export const listWorks = loadQuery<{ repoId: string; limit: Integer }, { work: WorkRow }>('dashboard/list-works.cypher');
 export const listErrors = loadQuery<{ repoId: string; workId: string | null; limit: Integer }, { turn: ErrorTurnRow }>('dashboard/list-errors.cypher');

@@ -73,12 +73,15 @@ export const StreamQuery = z.strictObject({
   after: whole(0, 999_999_999).optional().describe('stream turns committed after this seq'),
 });
 
-/** The `Last-Event-ID` header (the seq of the last turn the client received): absent → undefined, malformed → INVALID_ARGS. */
-export function parseLastEventId(header: string | string[] | undefined): number | undefined {
+/**
+ * The `Last-Event-ID` header, the id of the last event the client received: `<seq>` (a turn) or
+ * `<seq>.<k>` (the k-th event derived from that turn). Absent → undefined, malformed → INVALID_ARGS.
+ */
+export function parseLastEventId(header: string | string[] | undefined): { seq: number; k?: number } | undefined {
   if (header === undefined || header === '') return undefined;
-  const parsed = whole(0, 999_999_999).safeParse(header);
-  if (!parsed.success) throw new AppError('INVALID_ARGS', { message: 'Invalid Last-Event-ID.', details: { problems: [{ path: 'Last-Event-ID', message: 'a turn seq (a whole number)' }] } });
-  return parsed.data;
+  const match = typeof header === 'string' ? /^(\d{1,9})(?:\.([1-9]\d{0,2}))?$/.exec(header) : null;
+  if (!match) throw new AppError('INVALID_ARGS', { message: 'Invalid Last-Event-ID.', details: { problems: [{ path: 'Last-Event-ID', message: 'an event id: a turn seq, or seq.k' }] } });
+  return match[2] === undefined ? { seq: Number(match[1]) } : { seq: Number(match[1]), k: Number(match[2]) };
 }
 
 export const EmptyQuery = z.strictObject({});

@@ -41,6 +41,7 @@ describe('observer console page: pictures, work view and review (headless Chromi
   let browser: Browser;
   let page: Page;
   const works: Array<{ workId: string; agentId: string }> = [];
+  const goodPlans: unknown[] = [];
   const foreign: string[] = [];
   const dialogs: string[] = [];
   const turn = async (args: Record<string, unknown>): Promise<TurnResponse> => TurnResponseSchema.parse(await ctl.turn(args));
@@ -70,6 +71,7 @@ describe('observer console page: pictures, work view and review (headless Chromi
       expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: weak } })).deny?.code).toBe('PLAN_VERIFICATION_WEAK');
       if (fix) expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: good } })).state).toBe('PLAN_ACCEPTED');
       works.push(ids);
+      goodPlans.push(good);
     }
     const hostile = await turn({ verb: 'initialize_work', originalPrompt: XSS_PROMPT });
     works.push({ workId: hostile.workId!, agentId: hostile.agentId! });
@@ -219,6 +221,18 @@ describe('observer console page: pictures, work view and review (headless Chromi
     expect(page.url()).not.toContain(TOKEN);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain(TOKEN);
     await noScriptRan();
+  });
+
+  it('refreshes the open work view when the stream says its work changed (a state change, a plan verdict, leases)', async () => {
+    const work = works[1]!;
+    await page.locator(`#works tr[data-work-id="${work.workId}"] button.link`).click();
+    await expect.poll(() => page.locator('#work-section').getAttribute('data-work-id'), { timeout: 10_000 }).toBe(work.workId);
+    expect(await page.locator('#work-state').textContent()).toBe('PLANNING');
+    expect(await page.locator('#work-plan-graph svg').count()).toBe(0);
+    expect((await turn({ verb: 'submit_execution_plan', ...work, args: { planGraph: goodPlans[1] } })).state).toBe('PLAN_ACCEPTED');
+    await expect.poll(() => page.locator('#work-state').textContent(), { timeout: 10_000 }).toBe('PLAN_ACCEPTED');
+    await page.locator('#work-plan-graph svg.plan-graph g.plan-node').first().waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.locator('#activity').textContent(), { timeout: 10_000 }).toBe(`${work.workId}: leases acquired`);
   });
 
   it('offers no review buttons on a console started without the token', async () => {
