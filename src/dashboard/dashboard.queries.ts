@@ -127,3 +127,5 @@ export interface WorkPackRow {
 }
 
 export const readWorkPack = loadQuery<{ repoId: string; workId: string; fileLimit: Integer }, { pack: WorkPackRow }>('dashboard/read-work-pack.cypher');
+
+export const ingestTimings = loadQuery<{ repoId: string; limit: Integer }, { snapshotId: string; ingestedAt: string; timingsJson: string }>('dashboard/ingest-timings.cypher');

@@ -124,6 +124,12 @@ describe('observer console page: pictures, work view and review (headless Chromi
     await spark.waitFor({ timeout: 10_000 });
     expect((await spark.getAttribute('points'))!.split(' ')).toHaveLength(3);
     expect(await page.locator('#friction-rate').textContent()).toBe('50% resolved (1 of 2 refusals fixed by a later pass)');
+    // The fixture's ingest, its phases as one stacked bar.
+    const ingest = page.locator('#ingests tbody tr').first();
+    expect(await ingest.locator('td').nth(1).textContent()).toBe('full');
+    expect(await ingest.locator('svg.phase-bar rect.phase[data-phase="parse"] title').textContent()).toMatch(/^parse: \d+ ms$/);
+    await page.locator('#latency-section').screenshot({ path: '/tmp/observer-console-metrics.png' });
+    await page.locator('#ingests-section').screenshot({ path: '/tmp/observer-console-ingests.png' });
     expect(foreign).toEqual([]);
   });
 

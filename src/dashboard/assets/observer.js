@@ -2,7 +2,7 @@
 // Every value from the graph (prompts, file paths, agent text) is untrusted: it only ever reaches
 // the page through textContent, never as markup (dom.js, pictures.js).
 import { cell, cellOf, element, fill, getJson, row, setBadge, time } from './dom.js';
-import { heatmap, sparkline } from './pictures.js';
+import { heatmap, phaseBar, sparkline } from './pictures.js';
 import { loadPending } from './review.js';
 import { closeWork, refreshShownWork, shownWork, showWork, toggleAllFiles } from './work-view.js';
 
@@ -67,6 +67,10 @@ async function loadMetrics() {
   document.getElementById('heatmap').replaceChildren(...(cells.length > 0 ? [heatmap(cells)] : []));
   document.getElementById('heatmap-empty').hidden = cells.length > 0;
   showPlaneMetrics(metrics);
+  fill('ingests', metrics.ingests.map((run) => row([
+    cell(time(run.ingestedAt)), cell(run.mode), cell(`${run.filesParsed} of ${run.filesSeen}`, 'num'), cell(run.totalMs, 'num'), cellOf([phaseBar(run.phases)], 'spark'),
+    cell([...run.phases].sort((a, b) => b.ms - a.ms).slice(0, 3).filter((p) => p.ms > 0).map((p) => `${p.phase} ${p.ms}`).join(' · ')),
+  ], { 'data-snapshot-id': run.snapshotId })), 'ingests-empty');
 }
 
 function showPlaneMetrics({ memory, packOutcomes }) {

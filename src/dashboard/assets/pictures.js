@@ -33,6 +33,20 @@ export function sparkline(values, width = 140, height = 26) {
   return picture;
 }
 
+/** An ingest run's phases as one stacked bar (each segment's share of the run), each segment titled with its time. */
+export function phaseBar(phases, width = 220, height = 14) {
+  const total = Math.max(phases.reduce((sum, p) => sum + p.ms, 0), 1);
+  const picture = svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, class: 'phase-bar', role: 'img', 'aria-label': phases.map((p) => `${p.phase} ${p.ms} ms`).join(', ') });
+  let x = 0;
+  phases.forEach((p, i) => {
+    const w = (p.ms / total) * width;
+    if (w <= 0) return;
+    picture.append(titled(svg('rect', { x: x.toFixed(1), y: 0, width: Math.max(w, 0.5).toFixed(1), height, class: `phase phase-${i % 10}`, 'data-phase': p.phase }), `${p.phase}: ${p.ms} ms`));
+    x += w;
+  });
+  return picture;
+}
+
 const MAX_CODES = 12;
 const MAX_ANCHORS = 16;
 

@@ -113,6 +113,22 @@ describe('observer console: a work\'s pack, plan graph and review bundle (real N
     expect(body.reviewBundle).toBeNull();
   });
 
+  it('/metrics lists the recent ingests with the phase timings each stored on its snapshot record', async () => {
+    const second = await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId }, totals: false, changedPaths: [ORDERS_LIST_HTML] });
+    const { body } = await get<{ ingests: Array<{ snapshotId: string; mode: string; filesSeen: number; filesParsed: number; totalMs: number; phases: Array<{ phase: string; ms: number }>; extractors: unknown[] }> }>('/metrics');
+    expect(body.ingests.length).toBeGreaterThanOrEqual(1);
+    const [newest] = body.ingests;
+    // An unchanged file re-read records no new snapshot; the full first run is then the newest record.
+    const first = body.ingests.at(-1)!;
+    expect(first).toMatchObject({ mode: 'full', filesParsed: expect.any(Number), totalMs: expect.any(Number) });
+    expect(first.filesParsed).toBeGreaterThan(10);
+    expect(first.phases.map((p) => p.phase)).toEqual(['lockWait', 'known', 'discover', 'read', 'snapshot', 'parse', 'write', 'link', 'policy', 'history']);
+    expect(first.phases.find((p) => p.phase === 'parse')!.ms).toBeGreaterThan(0);
+    expect(first.totalMs).toBeGreaterThanOrEqual(first.phases.reduce((sum, p) => sum + p.ms, 0) - 5);
+    expect(first.extractors.length).toBeGreaterThan(0);
+    expect(newest!.snapshotId).toBe(second.wrote ? second.snapshotId : first.snapshotId);
+  });
+
   describe('the review bundle', () => {
     const dir = () => join(fixture.root, '.ai/tmp/work', planned.workId, 'artifacts/se-review/review');
     const bundleUrl = (file: string, nodeId = 'se-review') => `/work/review-bundle?workId=${planned.workId}&nodeId=${nodeId}&file=${file}`;
