@@ -59,6 +59,8 @@ export class EventHub {
     this.running = true;
     void this.loop().finally(() => {
       this.running = false;
+      // Idle until the next stream: it starts from the clock then, not from turns nobody was shown.
+      this.head = null;
       // A stream that subscribed while the loop was ending.
       if (this.listeners.size > 0) this.start();
     });

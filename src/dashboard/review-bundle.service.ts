@@ -49,7 +49,11 @@ export class ReviewBundleService {
     if (!repoRoot) throw new AppError('NOT_FOUND', { message: 'This console was started without the checkout (--repo-id); the bundle is in the folder the work view names.', details: { dir: bundle.dir } });
     const root = await realRoot(repoRoot);
     const wanted = `${bundle.dir}/${file}`;
-    const resolved = await resolveExisting(root, wanted);
+    // A link leading out of the checkout is refused by resolveExisting; here it is simply not a bundle file.
+    const resolved = await resolveExisting(root, wanted).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw error;
+      throw new AppError('NOT_FOUND', { message: `${wanted} is not a plain file of the bundle.`, details: { path: wanted } });
+    });
     if (resolved.relative !== wanted) throw new AppError('NOT_FOUND', { message: `${wanted} is not a plain file of the bundle.`, details: { path: wanted } });
     return readTextCapped(resolved, MAX_BUNDLE_FILE_BYTES);
   }

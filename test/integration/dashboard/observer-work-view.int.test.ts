@@ -170,6 +170,9 @@ describe('observer console: a work\'s pack, plan graph and review bundle (real N
       const linked = await get(bundleUrl('summary.json'));
       expect(linked.status).toBe(404);
       expect(linked.text).not.toContain('gates');
+      symlinkSync('/etc/passwd', join(dir(), 'diffstat.txt'));
+      const outside = await get(bundleUrl('diffstat.txt'));
+      expect([outside.status, outside.text]).toEqual([404, expect.not.stringContaining('root:')]);
     });
   });
 });
