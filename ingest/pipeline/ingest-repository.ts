@@ -23,7 +23,7 @@ import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
 import { extractionKey } from './extraction-key.js';
 import { snapshotIdOf } from './snapshot.js';
-import { emptySummary, type IngestSummary } from './summary.js';
+import { emptySummary, recordedTimings, type IngestSummary } from './summary.js';
 import { attachRepoFiles, createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
 
 export interface IngestOptions {
@@ -85,7 +85,7 @@ export async function ingestRepository(options: IngestOptions): Promise<IngestSu
   const lock = await acquireIngestLock(options.graph, identity.repoId, { leaseMs: settings.lockLeaseMs, waitMs: settings.lockWaitMs, log: options.log });
   summary.timings.lockWaitMs = since(started);
   try {
-    await run(options, root, settings, identity, summary);
+    await run(options, root, settings, identity, summary, started);
   } finally {
     await lock.release();
   }
@@ -105,7 +105,7 @@ async function cachedIdentity(root: string, configured: string | undefined, cach
   return value;
 }
 
-async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary): Promise<void> {
+async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, started: number): Promise<void> {
   const { graph, log } = options;
   const { repoId } = identity;
   // The cached File rows are taken out for the run and only put back (updated) when it succeeds.
@@ -162,17 +162,20 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
 
   // 2b. Git history: the commit window from HEAD, linked to existing files (git failures are warnings).
   // A work's overlay has none: the history belongs to the main checkout, whose base it is.
+  const th = performance.now();
   if (!options.factsOnly) {
     const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
     const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
     summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
     if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
   }
+  const historyMs = since(th);
 
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
     const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
-    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: options.recordedRoot ? canonicalRoot(options.recordedRoot) : root, remote: identity.remote ?? null, summary: compact, props: {
+    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: options.recordedRoot ? canonicalRoot(options.recordedRoot) : root, remote: identity.remote ?? null, summary: compact,
+      timingsJson: recordedTimings(summary, since(started), historyMs), props: {
       inGit: identity.inGit, idSource: identity.source,
       // A paths-only run (watch, a work's edit) re-extracted only those files: the stored key stays until a whole-tree run.
       ...(staleExtraction && options.changedPaths ? {} : { extractionKey: key }),

@@ -54,6 +54,23 @@ export interface IngestSummary {
   filesPerSecond: number;
 }
 
+/**
+ * The run's timings as its snapshot record keeps them (`Snapshot.timingsJson`; the observer console's
+ * `/metrics` shows the recent ones): taken when the snapshot is recorded, so `totalMs` runs up to that
+ * write and the full-text refresh wait after it is not included. `historyMs` is the git history sync.
+ */
+export function recordedTimings(summary: IngestSummary, untilRecordMs: number, historyMs: number): string {
+  const t = summary.timings;
+  return JSON.stringify({
+    mode: summary.mode, filesSeen: summary.files.seen, filesParsed: summary.files.parsed, totalMs: untilRecordMs,
+    phases: {
+      lockWaitMs: t.lockWaitMs, knownMs: t.knownMs, discoverMs: t.discoverMs, readMs: t.readMs, snapshotMs: t.snapshotMs,
+      parseMs: t.parseMs, writeMs: t.writeMs, linkMs: t.linkMs, policyMs: t.policyMs, historyMs,
+    },
+    extractors: t.extractors,
+  });
+}
+
 export function emptySummary(repoId: string, root: string): IngestSummary {
   return {
     repoId, root, snapshotId: '', previousSnapshotId: null, wrote: false, mode: 'full', knownFrom: 'graph', writeMode: 'none', project: { mode: 'none', files: 0 }, writeRows: 0,

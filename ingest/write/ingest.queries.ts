@@ -38,7 +38,7 @@ export const readFileHashes = loadQuery<Repo, { path: string; sha256: string; bl
 export const readRepo = loadQuery<Repo, { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null; extractionKey: string | null; writing: boolean }>('ingest/read-repo.cypher');
 export const markRepoWriting = loadQuery<Repo, { id: string }>('ingest/mark-repo-writing.cypher');
 export const recordSnapshot = loadQuery<
-  Repo & { snapshotId: string; root: string; remote: string | null; summary: string; props: Record<string, PropValue> },
+  Repo & { snapshotId: string; root: string; remote: string | null; summary: string; timingsJson: string; props: Record<string, PropValue> },
   { id: string }
 >('ingest/record-snapshot.cypher');
 export const setRepoHashes = loadQuery<Repo & { props: Record<string, PropValue> }, { id: string }>('ingest/set-repo-hashes.cypher');

@@ -52,7 +52,20 @@ export interface GateRunRow {
 }
 
 export const listTurns = loadQuery<{ repoId: string; workId: string | null; agentId: string | null; limit: Integer }, { turn: TurnRow }>('dashboard/list-turns.cypher');
-export const turnsAfter = loadQuery<{ repoId: string; after: Integer; limit: Integer }, { turn: TurnRow }>('dashboard/turns-after.cypher');
+/** A gate step run as the event stream reports it (`event: gate`). */
+export interface TurnGateRunRow {
+  id: string;
+  nodeId: string | null;
+  hookId: string | null;
+  stepName: string;
+  passed: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  startedAt: string | null;
+}
+
+export const turnsAfter = loadQuery<{ repoId: string; after: Integer; limit: Integer }, { turn: TurnRow; gateRuns: TurnGateRunRow[] }>('dashboard/turns-after.cypher');
 export const readTurnClock = loadQuery<{ repoId: string }, { seq: number }>('dashboard/read-turn-clock.cypher');
 export const listWorks = loadQuery<{ repoId: string; limit: Integer }, { work: WorkRow }>('dashboard/list-works.cypher');
 export const listErrors = loadQuery<{ repoId: string; workId: string | null; limit: Integer }, { turn: ErrorTurnRow }>('dashboard/list-errors.cypher');
@@ -97,3 +110,22 @@ export const frictionHeatmap = loadQuery<{ repoId: string; since: string; limit:
 export const packOutcomes = loadQuery<{ repoId: string; since: string }, { outcome: string; count: number }>('dashboard/pack-outcomes.cypher');
 export const verbLatencySeries = loadQuery<{ repoId: string; since: string; verbs: string[]; points: Integer }, { verb: string; latencies: number[] }>('dashboard/verb-latency-series.cypher');
 export const readWork = loadQuery<{ repoId: string; workId: string }, { work: WorkDetailRow }>('dashboard/read-work.cypher');
+
+/** A work's current pack as the work view reads it (`proofChainsJson` is parsed by the service). */
+export interface WorkPackRow {
+  id: string;
+  version: number | null;
+  hash: string;
+  ref: string;
+  outcome: string | null;
+  strategyId: string | null;
+  fileCount: number;
+  symbolCount: number;
+  createdAt: string | null;
+  files: Array<{ path: string; rank: number | null; score: number | null; lanes: string[]; reasons: string[] }>;
+  proofChainsJson: string | null;
+}
+
+export const readWorkPack = loadQuery<{ repoId: string; workId: string; fileLimit: Integer }, { pack: WorkPackRow }>('dashboard/read-work-pack.cypher');
+
+export const ingestTimings = loadQuery<{ repoId: string; limit: Integer }, { snapshotId: string; ingestedAt: string; timingsJson: string }>('dashboard/ingest-timings.cypher');

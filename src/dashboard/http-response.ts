@@ -30,6 +30,15 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(head ? undefined : text);
 }
 
+/** Plain text (a review bundle file): shown by the browser as text, never rendered, under the page's CSP and `nosniff`. */
+export function sendText(res: ServerResponse, status: number, text: string, head = false): void {
+  res.writeHead(status, {
+    ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text),
+    'content-security-policy': "default-src 'none'; sandbox", 'content-disposition': 'inline',
+  });
+  res.end(head ? undefined : text);
+}
+
 /** Answers with `{ error: { code, message, retryable, details } }`; unexpected errors log their stack and say only INTERNAL. */
 export function sendError(res: ServerResponse, error: unknown, log: Logger, route: string): void {
   if (error instanceof ReviewRefusal) {

@@ -1,7 +1,8 @@
 import type { Graph } from '../graph/index.js';
 import { int } from '../graph/index.js';
 import { memoryMetrics, type MemoryMetrics } from '../memory/index.js';
-import { frictionHeatmap, packOutcomes, rejectionCounts, verbLatency, verbLatencySeries } from './dashboard.queries.js';
+import { frictionHeatmap, ingestTimings, packOutcomes, rejectionCounts, verbLatency, verbLatencySeries } from './dashboard.queries.js';
+import { ingestRun, RECENT_INGESTS, type IngestRun } from './ingest-timings.js';
 
 export interface VerbLatency { verb: string; turns: number; p50: number; p95: number; p99: number; max: number }
 export interface RejectionCount { code: string; verb: string; count: number }
@@ -28,6 +29,8 @@ export interface Metrics {
   packOutcomes: Array<{ outcome: string; count: number }>;
   /** src/memory's metrics over all time: friction resolution rate, memories per state, plans held to memories. */
   memory: MemoryMetrics;
+  /** The newest ingest runs that recorded a snapshot (whatever the window), newest first, with their phase timings. */
+  ingests: IngestRun[];
 }
 
 /** The console's `/metrics`: turn latency and refusals of a time window, and the memory plane's health. */
@@ -46,6 +49,7 @@ export class MetricsService {
         byVerb: await tx.run(rejectionCounts, { repoId, since }),
         heatmap: await tx.run(frictionHeatmap, { repoId, since, limit: int(HEATMAP_CELLS) }),
         packs: await tx.run(packOutcomes, { repoId, since }),
+        ingests: await tx.run(ingestTimings, { repoId, limit: int(RECENT_INGESTS) }),
       };
     });
     const [turns, memory] = await Promise.all([turnMetrics, memoryMetrics(graph, repoId)]);
@@ -55,6 +59,7 @@ export class MetricsService {
     return {
       windowHours, since, latency: turns.latency, latencySeries: turns.latencySeries, rejections, rejectionsByVerb: turns.byVerb,
       rejectionHeatmap: turns.heatmap, packOutcomes: turns.packs, memory,
+      ingests: turns.ingests.flatMap((row) => ingestRun(row) ?? []),
     };
   }
 }

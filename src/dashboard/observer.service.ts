@@ -4,6 +4,7 @@ import {
   listErrors, listGateRuns, listTurns, listWorks, readTurnClock, turnsAfter,
   type ErrorTurnRow, type GateRunRow, type TurnRow, type WorkRow,
 } from './dashboard.queries.js';
+import { turnEvents, type TurnEvents } from './stream-events.js';
 
 /** Read-only views of one repository's episodic plane (works, turns, leases) for the observer console. */
 export class ObserverService {
@@ -32,10 +33,10 @@ export class ObserverService {
     return row?.seq ?? 0;
   }
 
-  /** Turns committed after `after`, in commit order, at most `limit`. */
-  async turnsAfter(after: number, limit: number): Promise<TurnRow[]> {
+  /** Turns committed after seq `after`, in commit order, at most `limit`, each with the events it gives (stream-events.ts). */
+  async eventsAfter(after: number, limit: number): Promise<TurnEvents[]> {
     const rows = await this.options.graph.read(turnsAfter, { repoId: this.options.repoId, after: int(after), limit: int(limit) });
-    return rows.map((r) => r.turn);
+    return rows.map((r) => turnEvents(r.turn, r.gateRuns));
   }
 
   async works(limit: number): Promise<WorkRow[]> {

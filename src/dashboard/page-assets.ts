@@ -21,6 +21,8 @@ const FILES: Record<string, { file: string; contentType: string }> = {
   '/pictures.js': { file: 'pictures.js', contentType: 'text/javascript; charset=utf-8' },
   '/review.js': { file: 'review.js', contentType: 'text/javascript; charset=utf-8' },
   '/work-view.js': { file: 'work-view.js', contentType: 'text/javascript; charset=utf-8' },
+  '/proof-chain.js': { file: 'proof-chain.js', contentType: 'text/javascript; charset=utf-8' },
+  '/plan-graph.js': { file: 'plan-graph.js', contentType: 'text/javascript; charset=utf-8' },
 };
 
 /** Reads the page's files (src/dashboard/assets) once, at start: a missing file fails the start, not a request. */

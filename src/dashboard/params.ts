@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors/index.js';
+import { REVIEW_BUNDLE_FILES } from './review-bundle.service.js';
 
 // Ids are shown and used as $params only; the pattern keeps control, bidi and markup characters out.
 const id = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'only letters, digits and . _ : -');
@@ -39,6 +40,13 @@ export const WorkQuery = z.strictObject({
   workId: id.describe('the work to show'),
 });
 
+/** `/work/review-bundle?workId&nodeId&file` — one file of a work's review bundle, as text. */
+export const ReviewBundleQuery = z.strictObject({
+  workId: id.describe('the work'),
+  nodeId: id.describe('the plan node whose review_bundle side effect wrote the bundle'),
+  file: z.enum(REVIEW_BUNDLE_FILES).default('review.md').describe('which file of the bundle (default review.md)'),
+});
+
 /** `/policies/pending?limit` — memories and policy rows waiting for a person. */
 export const PendingQuery = z.strictObject({
   limit: whole(1, 500).default(200).describe('how many of each kind (1–500, default 200)'),
@@ -65,12 +73,15 @@ export const StreamQuery = z.strictObject({
   after: whole(0, 999_999_999).optional().describe('stream turns committed after this seq'),
 });
 
-/** The `Last-Event-ID` header (the seq of the last turn the client received): absent → undefined, malformed → INVALID_ARGS. */
-export function parseLastEventId(header: string | string[] | undefined): number | undefined {
+/**
+ * The `Last-Event-ID` header, the id of the last event the client received: `<seq>` (a turn) or
+ * `<seq>.<k>` (the k-th event derived from that turn). Absent → undefined, malformed → INVALID_ARGS.
+ */
+export function parseLastEventId(header: string | string[] | undefined): { seq: number; k?: number } | undefined {
   if (header === undefined || header === '') return undefined;
-  const parsed = whole(0, 999_999_999).safeParse(header);
-  if (!parsed.success) throw new AppError('INVALID_ARGS', { message: 'Invalid Last-Event-ID.', details: { problems: [{ path: 'Last-Event-ID', message: 'a turn seq (a whole number)' }] } });
-  return parsed.data;
+  const match = typeof header === 'string' ? /^(\d{1,9})(?:\.([1-9]\d{0,2}))?$/.exec(header) : null;
+  if (!match) throw new AppError('INVALID_ARGS', { message: 'Invalid Last-Event-ID.', details: { problems: [{ path: 'Last-Event-ID', message: 'an event id: a turn seq, or seq.k' }] } });
+  return match[2] === undefined ? { seq: Number(match[1]) } : { seq: Number(match[1]), k: Number(match[2]) };
 }
 
 export const EmptyQuery = z.strictObject({});

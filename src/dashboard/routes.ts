@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HealthService } from './health.service.js';
-import { sendJson } from './http-response.js';
+import { sendJson, sendText } from './http-response.js';
 import type { MetricsService } from './metrics.service.js';
 import type { ObserverService } from './observer.service.js';
-import { ApproveBody, EmptyQuery, ErrorsQuery, MetricsQuery, parseBody, parseQuery, PendingQuery, RejectBody, RunsQuery, TurnQuery, WorkQuery, WorksQuery } from './params.js';
+import { ApproveBody, EmptyQuery, ErrorsQuery, MetricsQuery, parseBody, parseQuery, PendingQuery, RejectBody, ReviewBundleQuery, RunsQuery, TurnQuery, WorkQuery, WorksQuery } from './params.js';
+import type { ReviewBundleService } from './review-bundle.service.js';
 import type { ReviewService } from './review.service.js';
 import { readReviewRequest } from './review-guard.js';
 import type { WorkViewService } from './work-view.service.js';
@@ -21,6 +22,7 @@ export interface DashboardServices {
   metrics: MetricsService;
   workView: WorkViewService;
   review: ReviewService;
+  reviewBundles: ReviewBundleService;
   /** The GraphQL mutation token when review from the console is on; never sent in any answer. */
   reviewToken: string | undefined;
 }
@@ -55,6 +57,10 @@ export const JSON_ROUTES: Record<string, JsonRoute> = {
   '/work': async ({ observer, workView }, { res, query, head }) => {
     const input = parseQuery(WorkQuery, query);
     sendJson(res, 200, { repoId: observer.repoId, ...(await workView.work(input.workId)) }, head);
+  },
+  '/work/review-bundle': async ({ reviewBundles }, { res, query, head }) => {
+    const input = parseQuery(ReviewBundleQuery, query);
+    sendText(res, 200, await reviewBundles.file(input.workId, input.nodeId, input.file), head);
   },
   '/metrics': async ({ observer, metrics }, { res, query, head }) => {
     const input = parseQuery(MetricsQuery, query);

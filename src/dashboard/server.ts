@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { AppError } from '../errors/index.js';
 import type { Graph } from '../graph/index.js';
 import type { Logger } from '../runtime/logger.js';
-import { streamTurns } from './event-stream.js';
+import { EventHub } from './event-hub.js';
+import { streamEvents } from './event-stream.js';
 import { HealthService } from './health.service.js';
 import { isForeignPageRequest, isLoopbackAddress, isLoopbackHostHeader } from './host-guard.js';
 import { BASE_HEADERS, refuse, sendError } from './http-response.js';
@@ -12,6 +13,8 @@ import { MetricsService } from './metrics.service.js';
 import { ObserverService } from './observer.service.js';
 import { loadPageAssets, PAGE_CSP } from './page-assets.js';
 import { parseLastEventId, parseQuery, StreamQuery } from './params.js';
+import { ReviewBundleService } from './review-bundle.service.js';
+import { ALL_SENT, positionOfEventId } from './stream-events.js';
 import { ReviewService } from './review.service.js';
 import { JSON_ROUTES, REVIEW_ROUTES, type DashboardServices } from './routes.js';
 import { WorkViewService } from './work-view.service.js';
@@ -44,6 +47,7 @@ export interface DashboardServerOptions {
 export interface DashboardServer {
   url: string;
   port: number;
+  readonly polls: number;
   close(): Promise<void>;
 }
 
@@ -58,8 +62,9 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     observer: new ObserverService({ graph, repoId }),
     health: new HealthService({ graph, repoId, repoRoot: options.repoRoot }),
     metrics: new MetricsService({ graph, repoId }),
-    workView: new WorkViewService({ graph, repoId }),
+    workView: new WorkViewService({ graph, repoId, bundlesServed: options.repoRoot !== undefined }),
     review: new ReviewService({ graph, repoId }),
+    reviewBundles: new ReviewBundleService({ graph, repoId, repoRoot: options.repoRoot }),
     reviewToken: options.reviewToken,
   };
   const assets = loadPageAssets();
@@ -68,7 +73,9 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   // Every open stream listens for the stop: without this Node warns of a leak from the 11th on.
   setMaxListeners(maxStreams + 1, stopStreams.signal);
   let openStreams = 0;
-  const stream = { service: services.observer, log, pollMs: options.pollMs ?? 500, heartbeatMs: options.heartbeatMs ?? 15_000, batch: 100 };
+  // One poll of the graph for all open streams (event-hub.ts).
+  const hub = new EventHub({ service: services.observer, log, pollMs: options.pollMs ?? 500, batch: 100 });
+  const stream = { hub, service: services.observer, log, heartbeatMs: options.heartbeatMs ?? 15_000, batch: 100 };
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -93,17 +100,18 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
         }
         if (url.pathname === '/stream/events') {
           const input = parseQuery(StreamQuery, url.searchParams);
-          // An EventSource reconnecting sends the last id it received; that wins over the page's first position.
-          const asked = parseLastEventId(req.headers['last-event-id']) ?? input.after;
+          // An EventSource reconnecting sends the last id it received; that wins over the page's first position (`after`: a turn seq).
+          const lastEvent = parseLastEventId(req.headers['last-event-id']);
+          const asked = lastEvent ? positionOfEventId(lastEvent.seq, lastEvent.k) : input.after === undefined ? undefined : { seq: input.after, sent: ALL_SENT };
           // A position past the newest turn (the database was wiped or replaced) would wait for turns that never come.
           const newest = await services.observer.streamPosition();
-          const from = asked === undefined ? newest : Math.min(asked, newest);
+          const from = asked === undefined || asked.seq > newest ? { seq: newest, sent: ALL_SENT } : asked;
           if (head) return void res.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream; charset=utf-8' }).end();
-          // Each stream polls the graph: bound them, so a runaway page cannot multiply the load.
+          // Streams share one poll, but each holds a connection and catches up on its own: bound them.
           if (openStreams >= maxStreams) return refuse(res, 503, 'BUSY', `${maxStreams} event streams are open; close one or retry later.`, { 'retry-after': '5' });
           openStreams += 1;
           try {
-            return await streamTurns(req, res, from, stream, stopStreams.signal);
+            return await streamEvents(req, res, from, stream, stopStreams.signal);
           } finally {
             openStreams -= 1;
           }
@@ -124,8 +132,13 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   return {
     url,
     port,
+    /** How many times the shared poller has read the graph (the bench and tests watch it). */
+    get polls() {
+      return hub.polls;
+    },
     close: async () => {
       stopStreams.abort();
+      hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },

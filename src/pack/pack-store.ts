@@ -8,6 +8,7 @@ import {
   createPackQuery, findFiles, findSymbolInPack, listPackFiles, listPackSymbols, recordPackQuery, traceNeighbours,
   type NeighbourRow, type SymbolDefinition,
 } from './pack.queries.js';
+import { packFileRecords, proofChainsJson, type EvidenceFileInput, type ProofChainInput } from './pack-record.js';
 
 /** Relationship types trace_symbol_graph may follow (an allowlist; never taken from input). */
 export const TRACE_REL_TYPES = [
@@ -45,6 +46,10 @@ export interface RecordPackInput {
   symbolIds: string[];
   /** The memories in force in the pack (packMemoriesInForce): what `graphgate memory promote` counts as validated with an accepted plan. */
   memoryIds?: string[];
+  /** The ranked evidence (`pack.evidence.files`, best first): its rank, score, lanes and reasons go on each file's INCLUDES edge. */
+  evidence?: readonly EvidenceFileInput[];
+  /** The pack's proof chains (`pack.anchors.proofChains`), kept bounded on the ContextPack node for readers. */
+  proofChains?: readonly ProofChainInput[];
 }
 
 /** The file name of a pack version: `context-pack.json` for the first, `context-pack.v<N>.json` after (all write-once). */
@@ -117,7 +122,8 @@ export class PackStore {
     const [row] = await graph.write(recordPackQuery, {
       packId: input.packId, repoId, workId: input.workId, ref: written.relative, hash: input.hash, version: int(input.version),
       repoSnapshotId: input.repoSnapshotId, outcome: input.outcome, strategyId: input.strategyId, supersedes: input.supersedes,
-      paths: [...new Set(input.files)].sort(), symbolIds: [...new Set(input.symbolIds)].sort(), memoryIds: [...new Set(input.memoryIds ?? [])].sort(),
+      files: packFileRecords(input.files, input.evidence).map((f) => ({ ...f, rank: f.rank === null ? null : int(f.rank) })),
+      symbolIds: [...new Set(input.symbolIds)].sort(), memoryIds: [...new Set(input.memoryIds ?? [])].sort(), proofChainsJson: proofChainsJson(input.proofChains),
     }, run);
     if (!row) throw new AppError('NOT_FOUND', { message: `No work ${input.workId} in this repository.`, details: { workId: input.workId } });
     if (!row.applied) throw conflict();

@@ -48,7 +48,8 @@ export const traceNeighbours = loadQuery<
 export const recordPackQuery = loadQuery<
   {
     packId: string; repoId: string; workId: string; ref: string; hash: string; version: Integer; repoSnapshotId: string; outcome: string;
-    strategyId: string; supersedes: string | null; paths: string[]; symbolIds: string[]; memoryIds: string[];
+    strategyId: string; supersedes: string | null; symbolIds: string[]; memoryIds: string[]; proofChainsJson: string | null;
+    files: Array<{ path: string; rank: Integer | null; score: number | null; reasons: string[]; lanes: string[] }>;
   },
   { applied: boolean; currentPackId: string | null; fileCount: number | null; symbolCount: number | null }
 >('pack/record-pack.cypher');

@@ -99,6 +99,8 @@ describe('observer console page in headless Chromium', () => {
     // Works and metrics follow the stream.
     await page.locator(`#works tr[data-work-id="${init.workId}"]`).waitFor({ timeout: 10_000 });
     await page.locator('#latency tr[data-verb="initialize_work"]').waitFor({ timeout: 10_000 });
+    // The turn's other events come from the graph too: the new work's state change, from the other process.
+    await expect.poll(() => page.locator('#activity').textContent(), { timeout: 10_000 }).toBe(`${init.workId}: UNINITIALIZED → PLANNING`);
   });
 
   it('renders a hostile prompt and a hostile file path as text: no element made, no script run', async () => {

@@ -64,6 +64,7 @@ export const escalateVerb = defineVerb({
       workId, packId: pack.header.contextPackId, version: pack.header.version, supersedes: previous.header.contextPackId, text: grown.text, hash: grown.hash,
       repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
       files: pack.evidence.files.map((f) => f.path), symbolIds: grown.symbolIds, memoryIds: packMemoriesInForce(pack),
+      evidence: pack.evidence.files, proofChains: pack.anchors.proofChains,
     }, { signal: ctx.signal });
     const planGraphSchema = planSchemaForResponse(await ctx.plans.schemaFor(workId, { signal: ctx.signal }), workId, schemaInline(ctx, input.inlineSchema));
     return {

@@ -77,6 +77,7 @@ export const initializeWorkVerb = defineVerb({
       workId: work.id, packId: pack.header.contextPackId, version: 1, supersedes: null, text: assembled.text, hash: assembled.hash,
       repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
       files: pack.evidence.files.map((f) => f.path), symbolIds: assembled.symbolIds, memoryIds: packMemoriesInForce(pack),
+      evidence: pack.evidence.files, proofChains: pack.anchors.proofChains,
     }, { signal });
     const planGraphSchema = planSchemaForResponse(await ctx.plans.schemaFor(work.id, { signal }), work.id, schemaInline(ctx, input.inlineSchema));
     return {

@@ -53,7 +53,7 @@ export const runAutomationRecipeVerb = defineVerb({
     try {
       run = await recipes.run({
         workId, nodeId: input.planNodeId, agentId: ctx.agentId, runSessionId: ctx.runSessionId,
-        recipeId: input.recipeId, params: input.params ?? {}, worktreeRoot: workspace.root, packFiles: files,
+        recipeId: input.recipeId, params: input.params ?? {}, worktreeRoot: workspace.root, packFiles: files, traceRef: ctx.traceRef,
         ...(held ? { intent: { prior, beforeWrite: async (intent) => { await operations.recordIntent(held, intent as unknown as Record<string, unknown>, { signal: ctx.signal }); intentRecorded = true; } } } : {}),
       }, { signal: ctx.signal });
     } catch (error) {

@@ -2,9 +2,9 @@
 // Every value from the graph (prompts, file paths, agent text) is untrusted: it only ever reaches
 // the page through textContent, never as markup (dom.js, pictures.js).
 import { cell, cellOf, element, fill, getJson, row, setBadge, time } from './dom.js';
-import { heatmap, sparkline } from './pictures.js';
+import { heatmap, phaseBar, sparkline } from './pictures.js';
 import { loadPending } from './review.js';
-import { closeWork, refreshShownWork, showWork } from './work-view.js';
+import { closeWork, refreshShownWork, shownWork, showWork, toggleAllFiles } from './work-view.js';
 
 const MAX_TURNS = 200;
 const seenTurns = new Set();
@@ -67,6 +67,10 @@ async function loadMetrics() {
   document.getElementById('heatmap').replaceChildren(...(cells.length > 0 ? [heatmap(cells)] : []));
   document.getElementById('heatmap-empty').hidden = cells.length > 0;
   showPlaneMetrics(metrics);
+  fill('ingests', metrics.ingests.map((run) => row([
+    cell(time(run.ingestedAt)), cell(run.mode), cell(`${run.filesParsed} of ${run.filesSeen}`, 'num'), cell(run.totalMs, 'num'), cellOf([phaseBar(run.phases)], 'spark'),
+    cell([...run.phases].sort((a, b) => b.ms - a.ms).slice(0, 3).filter((p) => p.ms > 0).map((p) => `${p.phase} ${p.ms}`).join(' · ')),
+  ], { 'data-snapshot-id': run.snapshotId })), 'ingests-empty');
 }
 
 function showPlaneMetrics({ memory, packOutcomes }) {
@@ -88,15 +92,31 @@ async function loadHealth() {
   }
 }
 
+const LOADERS = { works: loadWorks, runs: loadRuns, metrics: loadMetrics, pending: loadPending, work: refreshShownWork };
+const due = new Set();
 let refreshTimer = null;
-/** Works, gate runs and metrics change with turns: refresh them at most once a second while turns stream in. */
-function scheduleRefresh() {
+/** Refreshes the named parts of the page, at most once a second while events stream in. */
+function scheduleRefresh(parts) {
+  for (const part of parts) due.add(part);
   if (refreshTimer) return;
   refreshTimer = setTimeout(() => {
     refreshTimer = null;
-    Promise.all([loadWorks(), loadRuns(), loadMetrics(), loadPending(), refreshShownWork()]).catch((error) => setBadge('stream', error.message, false));
+    const loads = [...due].map((part) => LOADERS[part]());
+    due.clear();
+    Promise.all(loads).catch((error) => setBadge('stream', error.message, false));
   }, 1000);
 }
+
+/** What an event other than a turn says, in a few words (the header shows the latest). */
+function describe(kind, data) {
+  if (kind === 'state') return `${data.workId}: ${data.from} → ${data.to}`;
+  if (kind === 'plan') return `${data.workId}: plan ${data.verdict}${data.codes.length > 0 ? ` (${data.codes.join(', ')})` : ''}`;
+  if (kind === 'gate') return `${data.workId}: gate ${data.stepName} ${data.timedOut ? 'timed out' : data.passed ? 'passed' : 'failed'}`;
+  return `${data.workId}: leases ${data.change}`;
+}
+
+/** Which parts of the page an event changes; the open work view only for events about its work. */
+const CHANGES = { state: ['works'], plan: ['pending'], gate: ['runs'], lease: ['works'] };
 
 function follow(cursor) {
   // EventSource sends Last-Event-ID itself when it reconnects; `after` is only the first position.
@@ -106,9 +126,17 @@ function follow(cursor) {
   source.addEventListener('unavailable', () => setBadge('stream', 'graph unavailable, retrying…', false));
   source.addEventListener('available', () => setBadge('stream', 'live', true));
   source.addEventListener('turn', (event) => {
-    showTurn(JSON.parse(event.data), true);
-    scheduleRefresh();
+    const turn = JSON.parse(event.data);
+    showTurn(turn, true);
+    scheduleRefresh(['works', 'metrics', 'pending', ...(turn.workId && turn.workId === shownWork() ? ['work'] : [])]);
   });
+  for (const kind of Object.keys(CHANGES)) {
+    source.addEventListener(kind, (event) => {
+      const data = JSON.parse(event.data);
+      document.getElementById('activity').textContent = describe(kind, data);
+      scheduleRefresh([...CHANGES[kind], ...(data.workId && data.workId === shownWork() ? ['work'] : [])]);
+    });
+  }
 }
 
 async function start() {
@@ -119,6 +147,7 @@ async function start() {
     document.getElementById('turns-empty').hidden = recent.turns.length > 0;
     follow(recent.cursor);
     document.getElementById('work-close').addEventListener('click', closeWork);
+    document.getElementById('work-pack-more').addEventListener('click', () => void toggleAllFiles().catch((error) => setBadge('stream', error.message, false)));
     await Promise.all([loadWorks(), loadRuns(), loadMetrics(), loadHealth(), loadPending()]);
   } catch (error) {
     setBadge('stream', `cannot load: ${error.message}`, false);

@@ -4,14 +4,14 @@
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-function svg(tag, attributes, text) {
+export function svg(tag, attributes, text) {
   const element = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attributes || {})) element.setAttribute(name, String(value));
   if (text !== undefined) element.textContent = String(text);
   return element;
 }
 
-function titled(element, text) {
+export function titled(element, text) {
   element.append(svg('title', {}, text));
   return element;
 }
@@ -30,6 +30,20 @@ export function sparkline(values, width = 140, height = 26) {
   picture.append(svg('polyline', { points: points.join(' '), class: 'line' }));
   const [x, y] = points[points.length - 1].split(',');
   picture.append(svg('circle', { cx: x, cy: y, r: 2, class: 'dot' }));
+  return picture;
+}
+
+/** An ingest run's phases as one stacked bar (each segment's share of the run), each segment titled with its time. */
+export function phaseBar(phases, width = 220, height = 14) {
+  const total = Math.max(phases.reduce((sum, p) => sum + p.ms, 0), 1);
+  const picture = svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, class: 'phase-bar', role: 'img', 'aria-label': phases.map((p) => `${p.phase} ${p.ms} ms`).join(', ') });
+  let x = 0;
+  phases.forEach((p, i) => {
+    const w = (p.ms / total) * width;
+    if (w <= 0) return;
+    picture.append(titled(svg('rect', { x: x.toFixed(1), y: 0, width: Math.max(w, 0.5).toFixed(1), height, class: `phase phase-${i % 10}`, 'data-phase': p.phase }), `${p.phase}: ${p.ms} ms`));
+    x += w;
+  });
   return picture;
 }
 
@@ -79,6 +93,26 @@ export function heatmap(cells) {
   return picture;
 }
 
+let markers = 0;
+/** Adds an arrow-head marker to `picture` and returns its id (unique on the page: pictures come and go). */
+export function arrowMarker(picture) {
+  markers += 1;
+  const id = `arrow-${markers}`;
+  const defs = svg('defs', {});
+  const marker = svg('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
+  marker.append(svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }));
+  defs.append(marker);
+  picture.append(defs);
+  return id;
+}
+
+/** `text` cut to `max` characters for a box; the whole text goes in the box's title. */
+export function fit(text, max, fromEnd = false) {
+  const value = text === null || text === undefined ? '' : String(text);
+  if (value.length <= max) return value;
+  return fromEnd ? `…${value.slice(value.length - max + 1)}` : `${value.slice(0, max - 1)}…`;
+}
+
 /** The states a work went through, as boxes joined by arrows, wrapped onto rows. */
 export function stateChain(steps, maxWidth = 1000) {
   const boxHeight = 30;
@@ -98,10 +132,7 @@ export function stateChain(steps, maxWidth = 1000) {
   }
   const width = Math.min(maxWidth, Math.max(...boxes.map((b) => b.x + b.width), 10) + 4);
   const picture = svg('svg', { width, height: (row + 1) * rowHeight + 4, class: 'state-chain', role: 'img', 'aria-label': steps.map((s) => s.state).join(' → ') });
-  picture.append(svg('defs', {}));
-  const marker = svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
-  marker.append(svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }));
-  picture.firstChild.append(marker);
+  const arrow = arrowMarker(picture);
   boxes.forEach((box, i) => {
     const group = svg('g', { class: 'state', 'data-state': box.step.state });
     group.append(svg('rect', { x: box.x, y: box.y, width: box.width, height: boxHeight, rx: 6 }));
@@ -111,7 +142,7 @@ export function stateChain(steps, maxWidth = 1000) {
     picture.append(group);
     const next = boxes[i + 1];
     if (next && next.y === box.y) {
-      picture.append(svg('line', { x1: box.x + box.width + 2, y1: box.y + boxHeight / 2, x2: next.x - 2, y2: next.y + boxHeight / 2, class: 'edge', 'marker-end': 'url(#arrow)' }));
+      picture.append(svg('line', { x1: box.x + box.width + 2, y1: box.y + boxHeight / 2, x2: next.x - 2, y2: next.y + boxHeight / 2, class: 'edge', 'marker-end': `url(#${arrow})` }));
     }
   });
   return picture;

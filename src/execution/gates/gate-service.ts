@@ -26,6 +26,8 @@ export interface RunStepRequest {
   hookId?: string;
   cwd?: string;
   extraArgs?: readonly string[];
+  /** The turn that runs the step (its trace ref): stored on the GateRun, so the observer's event stream can say which turn ran it. */
+  traceRef?: string;
 }
 
 /** The outcome of one hook of a validate node. */
@@ -64,7 +66,7 @@ export class GateService {
     const { cmd, junit, lcov, ...rest } = result;
     await graph.write(recordGateRun, {
       repoId, workId: req.workId,
-      run: { ...rest, nodeId: req.nodeId ?? null, hookId: req.hookId ?? null, cmdJson: JSON.stringify(cmd), junitJson: junit ? JSON.stringify(junit) : null, lcovJson: lcov ? JSON.stringify(lcov) : null },
+      run: { ...rest, nodeId: req.nodeId ?? null, hookId: req.hookId ?? null, traceRef: req.traceRef ?? null, cmdJson: JSON.stringify(cmd), junitJson: junit ? JSON.stringify(junit) : null, lcovJson: lcov ? JSON.stringify(lcov) : null },
     }, run);
     return result;
   }
@@ -79,16 +81,16 @@ export class GateService {
    * Runs every hook of an accepted validate node (gate steps, and `run_targeted_validation` recipes
    * mapped to their step) and records the node as passed only when all hooks passed; progress follows.
    */
-  async runValidateNode(workId: string, nodeId: string, worktreeRoot: string, run?: RunOptions): Promise<ValidateNodeResult> {
+  async runValidateNode(workId: string, nodeId: string, worktreeRoot: string, run?: RunOptions, traceRef?: string): Promise<ValidateNodeResult> {
     const hooks = await this.validateHooks(workId, nodeId, run);
     const outcomes: HookOutcome[] = [];
-    for (const hook of hooks) outcomes.push(await this.runHook(workId, nodeId, worktreeRoot, hook, run));
+    for (const hook of hooks) outcomes.push(await this.runHook(workId, nodeId, worktreeRoot, hook, run, traceRef));
     const passed = outcomes.length > 0 && outcomes.every((o) => o.passed);
     const progress = await this.options.plans.recordValidation(workId, nodeId, passed, { gateRunIds: outcomes.map((o) => o.gateRunId).filter(Boolean), hooks: outcomes }, run);
     return { nodeId, passed, hooks: outcomes, progress };
   }
 
-  private async runHook(workId: string, nodeId: string, worktreeRoot: string, hook: VerificationHook, run?: RunOptions): Promise<HookOutcome> {
+  private async runHook(workId: string, nodeId: string, worktreeRoot: string, hook: VerificationHook, run?: RunOptions, traceRef?: string): Promise<HookOutcome> {
     const base = { hookId: hook.hookId, type: hook.type, ref: hook.ref };
     let stepName = hook.ref;
     let extraArgs: string[] = [];
@@ -99,7 +101,7 @@ export class GateService {
       extraArgs = mapped.target ? [mapped.target] : [];
     }
     try {
-      const result = await this.runStep({ workId, worktreeRoot, stepName, nodeId, hookId: hook.hookId, extraArgs }, run);
+      const result = await this.runStep({ workId, worktreeRoot, stepName, nodeId, hookId: hook.hookId, extraArgs, ...(traceRef ? { traceRef } : {}) }, run);
       return { ...base, passed: result.passed, gateRunId: result.id, ...(result.passed ? {} : { reason: result.timedOut ? 'timed out' : `exit ${result.exitCode ?? result.spawnError ?? result.signal}` }) };
     } catch (error) {
       if (error instanceof AppError && !error.code.startsWith('GRAPH_') && error.code !== 'TIMEOUT') return { ...base, passed: false, gateRunId: null, reason: `${error.code}: ${error.message}` };

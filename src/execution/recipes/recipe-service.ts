@@ -18,6 +18,8 @@ export interface RecipeRunRequest {
   runSessionId: string | null;
   recipeId: string;
   params: unknown;
+  /** The turn running the recipe (its trace ref), kept on the recipe_usage event and the GateRuns it records. */
+  traceRef?: string;
   /** The work's worktree (absolute, real). */
   worktreeRoot: string;
   /** The work's pack files (repo-relative); edits stay inside them. */
@@ -72,7 +74,7 @@ export class RecipeService {
     await this.options.graph.write(recordRecipeUsage, {
       repoId: this.options.repoId, workId: req.workId,
       event: {
-        id: usageId, nodeId: req.nodeId, agentId: req.agentId, runSessionId: req.runSessionId, recipeId: req.recipeId,
+        id: usageId, nodeId: req.nodeId, agentId: req.agentId, runSessionId: req.runSessionId, recipeId: req.recipeId, traceRef: req.traceRef ?? null,
         paramsHash: `sha256:${createHash('sha256').update(canonicalJson(req.params ?? {})).digest('hex')}`,
         outcome: failure ? 'denied' : passed ? 'succeeded' : 'failed', errorCode: failure?.code ?? null,
         startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), durationMs: Math.round(performance.now() - began),
@@ -114,10 +116,10 @@ export class RecipeService {
     }
     const { step, target } = params as { step: string; target?: string };
     if (node.kind === 'validate') {
-      const outcome = await this.gates.runValidateNode(req.workId, req.nodeId, req.worktreeRoot, run);
+      const outcome = await this.gates.runValidateNode(req.workId, req.nodeId, req.worktreeRoot, run, req.traceRef);
       return { passed: outcome.passed, hooks: outcome.hooks, progress: outcome.progress };
     }
-    const gate = await this.gates.runStep({ workId: req.workId, worktreeRoot: req.worktreeRoot, stepName: step, nodeId: req.nodeId, extraArgs: target ? [target] : [] }, run);
+    const gate = await this.gates.runStep({ workId: req.workId, worktreeRoot: req.worktreeRoot, stepName: step, nodeId: req.nodeId, extraArgs: target ? [target] : [], ...(req.traceRef ? { traceRef: req.traceRef } : {}) }, run);
     return { passed: gate.passed, gateRunId: gate.id, exitCode: gate.exitCode, timedOut: gate.timedOut, durationMs: gate.durationMs, junit: gate.junit, output: gate.output.slice(-2_000) };
   }
 }

@@ -275,9 +275,103 @@ describe('observer console endpoints (real Neo4j, real controller turns)', () =>
       const first = await openSse(`${server.url}stream/events?after=${from}`);
       try {
         const events = await first.waitFor((e) => e.filter((x) => x.event === 'turn').length >= expected.length);
-        expect(events.map((e) => e.id)).toEqual(ascending.slice(3).map((t) => String(t.seq)));
+        expect(events.filter((x) => x.event === 'turn').map((e) => e.id)).toEqual(ascending.slice(3).map((t) => String(t.seq)));
       } finally {
         first.close();
+      }
+    });
+
+    it('derives state, plan, gate and lease events from the committed turns, in commit order, each with its own id', async () => {
+      const { body } = await get<{ turns: TurnJson[] }>('/turn?limit=500');
+      const seqOf = new Map(body.turns.map((t) => [t.id, t.seq]));
+      const stream = await openSse(`${server.url}stream/events?after=0`);
+      try {
+        const events = await stream.waitFor((e) => e.filter((x) => x.event === 'turn').length >= body.turns.length);
+        const seen = events.filter((e) => seqOf.has(String((JSON.parse(e.data) as { turnId?: string; id: string }).turnId ?? (JSON.parse(e.data) as { id: string }).id)));
+        const summary = seen.map((e) => {
+          const data = JSON.parse(e.data) as Record<string, any>;
+          if (e.event === 'turn') return `turn ${data.verb}`;
+          if (e.event === 'state') return `state ${data.from}>${data.to}`;
+          if (e.event === 'plan') return `plan ${data.verdict} ${data.codes.join(',')}`;
+          if (e.event === 'gate') return `gate ${data.stepName} ${data.nodeId} ${data.passed ? 'passed' : 'failed'}`;
+          return `${e.event} ${data.change}`;
+        });
+        expect(summary.slice(0, 17)).toEqual([
+          'turn initialize_work', 'state UNINITIALIZED>PLANNING',
+          'turn initialize_work', 'state UNINITIALIZED>PLANNING',
+          'turn initialize_work', 'state UNINITIALIZED>PLANNING',
+          'turn submit_execution_plan', 'state PLANNING>PLAN_ACCEPTED', 'plan accepted ', 'lease acquired',
+          'turn submit_execution_plan', 'plan rejected EXEC_SIDE_EFFECT_COLLISION', 'lease refused',
+          'turn apply_code_patch',
+          'turn run_automation_recipe', 'gate unit-orders v-total-column failed',
+          'turn read_file_lines',
+        ]);
+        // A turn's id is its seq; the events it gives follow it as <seq>.1, <seq>.2 …
+        let turnSeq = 0;
+        let k = 0;
+        for (const e of seen) {
+          const data = JSON.parse(e.data) as { seq: number; workId: string };
+          if (e.event === 'turn') {
+            expect(data.seq).toBeGreaterThan(turnSeq);
+            [turnSeq, k] = [data.seq, 0];
+            expect(e.id).toBe(String(turnSeq));
+          } else {
+            k += 1;
+            expect([e.id, data.seq]).toEqual([`${turnSeq}.${k}`, turnSeq]);
+          }
+        }
+        const gate = JSON.parse(seen.find((e) => e.event === 'gate')!.data) as Record<string, unknown>;
+        expect(gate).toMatchObject({ workId: ids.a.workId, agentId: ids.a.agentId, hookId: 'h-unit', exitCode: 1, timedOut: false, gateRunId: expect.any(String) });
+      } finally {
+        stream.close();
+      }
+    });
+
+    it('resumes exactly after any event id (Last-Event-ID <seq>.<k>), across kinds', async () => {
+      const all = await openSse(`${server.url}stream/events?after=0`);
+      let events: Array<{ id: string; event: string; data: string }>;
+      try {
+        events = (await all.waitFor((e) => e.some((x) => x.event === 'gate'))).filter((e) => e.id);
+      } finally {
+        all.close();
+      }
+      const stopAt = events.findIndex((e) => e.event === 'plan');
+      for (const at of [stopAt, stopAt - 1, stopAt + 1]) {
+        const expected = events.slice(at + 1, events.findIndex((e) => e.event === 'gate') + 1).map((e) => e.id);
+        const resumed = await openSse(`${server.url}stream/events?after=0`, { 'last-event-id': events[at]!.id });
+        try {
+          const got = await resumed.waitFor((e) => e.some((x) => x.event === 'gate'));
+          expect(got.map((e) => e.id).slice(0, expected.length)).toEqual(expected);
+        } finally {
+          resumed.close();
+        }
+      }
+    });
+
+    it('polls the graph once per console, whatever the number of open streams, and not at all without one', async () => {
+      const console2 = await startDashboardServer({ graph, repoId, port: 0, log: silentLogger, pollMs: 50 });
+      const streams: Array<Awaited<ReturnType<typeof openSse>>> = [];
+      try {
+        const idle = console2.polls;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(console2.polls).toBe(idle);
+        const pollsDuring = async (ms: number): Promise<number> => {
+          const before = console2.polls;
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          return console2.polls - before;
+        };
+        streams.push(await openSse(`${console2.url}stream/events`));
+        const one = await pollsDuring(1000);
+        for (let i = 0; i < 9; i += 1) streams.push(await openSse(`${console2.url}stream/events`));
+        const ten = await pollsDuring(1000);
+        expect(one).toBeGreaterThan(5);
+        // Ten streams polling on their own would read ten times as often.
+        expect(ten).toBeLessThan(one * 2 + 3);
+        const r = await turn({ verb: 'read_file_lines', ...ids.b, args: { filePath: ORDERS_LIST_TS, startLine: 1, endLine: 1 } });
+        for (const stream of streams) await stream.waitFor((e) => e.some((x) => x.event === 'turn' && (JSON.parse(x.data) as TurnJson).id === r.traceRef));
+      } finally {
+        for (const stream of streams) stream.close();
+        await console2.close();
       }
     });
 

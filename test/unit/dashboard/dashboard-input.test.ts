@@ -35,8 +35,9 @@ describe('dashboard query parameters', () => {
   it('reads Last-Event-ID as a seq', () => {
     expect(parseLastEventId(undefined)).toBeUndefined();
     expect(parseLastEventId('')).toBeUndefined();
-    expect(parseLastEventId('42')).toBe(42);
-    for (const bad of ['-1', 'abc', '1.5', '9999999999', ['1', '2']]) {
+    expect(parseLastEventId('42')).toEqual({ seq: 42 });
+    expect(parseLastEventId('42.3')).toEqual({ seq: 42, k: 3 });
+    for (const bad of ['-1', 'abc', '1.0', '1.', '1.1000', '1.5.2', '9999999999', ['1', '2']]) {
       expect(() => parseLastEventId(bad as string)).toThrow(expect.objectContaining({ code: 'INVALID_ARGS' }));
     }
   });
