@@ -50,8 +50,7 @@ export class KillCoordinator {
 /** Stops and starts the soak's own Neo4j (never the `test` or `default` instance). */
 export interface DbControl {
   stop(): Promise<void>;
-  /** Resolves with how long the start then spent re-planning queries (the server answered before that). */
-  start(): Promise<{ warmupMs: number }>;
+  start(): Promise<void>;
 }
 
 export interface DbFaultRecord {
@@ -59,14 +58,12 @@ export interface DbFaultRecord {
   stopMs: number;
   /** From the stop call to the start call returning (the server was down for at most this long). */
   outageMs: number;
-  /** Of the restart: re-planning recorded queries after the server answered (graphgate db start). */
-  warmupMs: number;
   error: string | null;
 }
 
 /** The db fault: after the Nth applied patch of the run, `db stop`, a pause, `db start`; the window is marked on the recorder. */
 export class DbFault {
-  readonly record: DbFaultRecord = { fired: false, stopMs: 0, outageMs: 0, warmupMs: 0, error: null };
+  readonly record: DbFaultRecord = { fired: false, stopMs: 0, outageMs: 0, error: null };
   private patches = 0;
   private running: Promise<void> | null = null;
 
@@ -84,14 +81,11 @@ export class DbFault {
       await this.control.stop();
       this.record.stopMs = Date.now() - window.from;
       await sleep(this.pauseMs);
-      const { warmupMs } = await this.control.start();
-      this.record.warmupMs = warmupMs;
-      // The outage ends when the server answers; agents' turns during the warm-up count as steady.
-      window.to = Date.now() - warmupMs;
+      await this.control.start();
     } catch (error) {
       this.record.error = error instanceof Error ? error.message : String(error);
     } finally {
-      window.to ??= Date.now();
+      window.to = Date.now();
       this.record.outageMs = window.to - window.from;
     }
   }

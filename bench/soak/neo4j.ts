@@ -28,10 +28,7 @@ async function db(instance: string, ...args: string[]): Promise<Record<string, u
 }
 
 function control(instance: string): DbControl {
-  return {
-    stop: async () => void (await db(instance, 'stop')),
-    start: async () => ({ warmupMs: Number((await db(instance, 'start') as { warmup?: { ms?: number } }).warmup?.ms ?? 0) }),
-  };
+  return { stop: async () => void (await db(instance, 'stop')), start: async () => void (await db(instance, 'start')) };
 }
 
 /**

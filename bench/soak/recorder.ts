@@ -53,14 +53,6 @@ export class Recorder {
     for (const s of this.samples) if (s.traceRef === traceRef) s.workId = workId;
   }
 
-  /**
-   * Recomputes each call's `duringOutage` once the windows are final: a window's end is known only
-   * when the restart returns, and then it is dated back to when the server answered.
-   */
-  settleOutages(): void {
-    for (const s of this.samples) s.duringOutage = this.inOutage(s.at - s.ms, s.at);
-  }
-
   private inOutage(from: number, to: number): boolean {
     return this.outages.some((o) => from <= (o.to ?? Number.POSITIVE_INFINITY) && to >= o.from);
   }

@@ -23,7 +23,7 @@ export function formatReport(r: SoakReport): string {
     lines.push(`agent ${a.index} ${a.workId ?? '-'}: ${a.completed ? 'COMPLETED' : `stopped in ${a.lastState} (${a.error})`}; ${a.leaseRefusals} lease refusal(s) (${a.cheapPlanRetries} retried by retryPlanId)${kill}${hostile}`);
     for (const u of a.unexpected.slice(0, 3)) lines.push(`    unexpected: ${u}`);
   }
-  if (r.db) lines.push(`db fault: ${r.db.fired ? `stop took ${r.db.stopMs} ms, server back after ${r.db.outageMs} ms${r.db.warmupMs ? `, then query plans warmed for ${r.db.warmupMs} ms` : ''}${r.db.error ? `, error: ${r.db.error}` : ''}` : 'never fired (too few patches applied)'}`);
+  if (r.db) lines.push(`db fault: ${r.db.fired ? `stop took ${r.db.stopMs} ms, server back after ${r.db.outageMs} ms${r.db.error ? `, error: ${r.db.error}` : ''}` : 'never fired (too few patches applied)'}`);
   lines.push('');
   for (const i of r.invariants) lines.push(`${i.ok ? '✓' : '✗'} ${i.name}: ${i.reason}`);
   lines.push('');

@@ -126,7 +126,6 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
     await graph.close();
     if (!options.keep) fixture.dispose();
   }
-  rec.settleOutages();
   const answeredTurns = rec.answered().length;
   const { dbControl: _db, log: _log, ...reported } = options;
   return {

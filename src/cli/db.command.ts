@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { openGraph, planWarmupBudgetMs, startLocalNeo4j } from '../graph/connect.js';
+import { openGraph } from '../graph/connect.js';
 import { LocalNeo4j, type LocalStatus } from '../graph/local-neo4j/index.js';
 import { latestSchemaVersion, migrateSchema } from '../graph/schema-migrator.js';
 import { createLogger } from '../runtime/logger.js';
@@ -25,17 +25,14 @@ export function registerDbCommands(program: Command): void {
   db.command('start')
     .description('fetch (first time), configure and start the local Neo4j; a no-op when it already runs')
     .option('--instance <name>', 'instance name', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default')
-    .option('--no-warm', 'do not re-plan the recorded queries after the start (GRAPHGATE_PLAN_WARMUP_MS=0 does the same)')
     .option('--json', 'print the status as JSON')
-    .action(action(async (opts: { instance: string; warm: boolean; json?: boolean }) => {
+    .action(action(async (opts: { instance: string; json?: boolean }) => {
       const server = local(opts.instance);
       const before = await server.status();
       if (!before.running && !opts.json) stage('starting Neo4j (the first start fetches the server jars through Maven)…');
-      const result = await startLocalNeo4j(server, createLogger('warn'), opts.warm ? planWarmupBudgetMs() : 0);
-      const { warmup } = result;
-      printResult(Boolean(opts.json), { ...result.status, alreadyRunning: result.alreadyRunning, startMs: result.startMs, ...(warmup ? { warmup } : {}) }, () => [
+      const result = await server.start();
+      printResult(Boolean(opts.json), { ...result.status, alreadyRunning: result.alreadyRunning, startMs: result.startMs }, () => [
         result.alreadyRunning ? 'Already running.' : `Started in ${(result.startMs / 1000).toFixed(1)} s${result.fetched ? ' (jars fetched)' : ''}.`,
-        ...(warmup ? [`Query plans warmed: ${warmup.planned} in ${(warmup.ms / 1000).toFixed(1)} s${warmup.left ? ` (${warmup.left} left at the time budget)` : ''}.`] : []),
         ...statusLines(result.status),
       ]);
     }));

@@ -1,8 +1,7 @@
 import { AppError } from '../errors/index.js';
 import type { Logger } from '../runtime/logger.js';
 import { Graph, type ConnectionInfo } from './graph.js';
-import { LocalNeo4j, type StartResult } from './local-neo4j/index.js';
-import { warmQueryPlans, type WarmupResult } from './plan-warmup.js';
+import { LocalNeo4j } from './local-neo4j/index.js';
 import { migrateSchema } from './schema-migrator.js';
 
 export interface ResolveOptions {
@@ -41,35 +40,9 @@ export async function resolveConnection(options: ResolveOptions): Promise<Connec
         message: 'The local Neo4j is not running. Start it with `graphgate db start`, or set NEO4J_URI to use another server.',
       });
     }
-    status = (await startLocalNeo4j(local, options.log)).status;
+    status = (await local.start()).status;
   }
   return { uri: status.boltUri ?? '', username: status.username, password: await local.password(), source: 'local' };
-}
-
-/** How long a start may spend re-planning recorded queries (GRAPHGATE_PLAN_WARMUP_MS; 0 switches it off). */
-export function planWarmupBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.GRAPHGATE_PLAN_WARMUP_MS ?? 20_000);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-
-/**
- * Starts the local server; when this call started it, re-plans the query shapes processes recorded
- * (plan-warmup.ts) before anyone else uses it, within the budget. A warm-up that fails leaves a
- * working server: queries are then planned on their first run, as without it.
- */
-export async function startLocalNeo4j(local: LocalNeo4j, log: Logger, budgetMs = planWarmupBudgetMs()): Promise<StartResult & { warmup?: WarmupResult }> {
-  const result = await local.start();
-  if (result.alreadyRunning || budgetMs <= 0) return result;
-  const connection: ConnectionInfo = { uri: result.status.boltUri ?? '', username: result.status.username, password: await local.password(), source: 'local' };
-  const graph = new Graph({ connection, log });
-  try {
-    return { ...result, warmup: await warmQueryPlans(graph, { budgetMs, log }) };
-  } catch (error) {
-    log.warn('query plans not warmed after the start', { cause: String((error as Error).message ?? error) });
-    return result;
-  } finally {
-    await graph.close();
-  }
 }
 
 /** Resolves the connection, opens the process's one driver, checks connectivity and applies the schema. */

@@ -4,8 +4,6 @@ import type { Logger } from '../runtime/logger.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isConnectionFailure, mapDriverError } from './driver-errors.js';
 import type { Query } from './query-registry.js';
-import { QueryShapeRecorder } from './query-shapes.js';
-import { recordQueryShapes } from './shape.queries.js';
 import { toPlain } from './values.js';
 
 /** Where the connection came from: the environment, a test container, or graphgate's local server. */
@@ -33,10 +31,6 @@ export interface GraphOptions {
   /** TCP connect timeout (default 5 s). */
   connectionTimeoutMs?: number;
 }
-
-/** Shapes are written this long after a process first runs a new one (one write for the burst of a start). */
-const SHAPE_WRITE_DELAY_MS = 2_000;
-const SHAPE_CLOSE_WAIT_MS = 1_500;
 
 export interface RunOptions {
   timeoutMs?: number;
@@ -77,10 +71,6 @@ export class Graph {
   private readonly maxRetryMs: number;
   private readonly connectRetryMs: number;
   private readonly breaker: CircuitBreaker;
-  /** Shapes of the queries this process ran, written to the graph in the background (query-shapes.ts). */
-  private readonly shapes = new QueryShapeRecorder();
-  private shapeTimer: NodeJS.Timeout | undefined;
-  private closed = false;
 
   constructor(options: GraphOptions) {
     this.connection = options.connection;
@@ -115,12 +105,10 @@ export class Graph {
   }
 
   async read<P extends Record<string, unknown>, R>(query: Query<P, R>, params: P, options: RunOptions = {}): Promise<R[]> {
-    this.noteShape(query, params);
     return this.execute('READ', query.name, options, (tx) => runIn(tx, query, params));
   }
 
   async write<P extends Record<string, unknown>, R>(query: Query<P, R>, params: P, options: RunOptions = {}): Promise<R[]> {
-    this.noteShape(query, params);
     return this.execute('WRITE', query.name, options, (tx) => runIn(tx, query, params));
   }
 
@@ -136,7 +124,6 @@ export class Graph {
 
   /** A statement of a multi-statement transaction, timed at debug level (the transaction's own line gives only the total). */
   private async timedIn<P extends Record<string, unknown>, R>(tx: Transaction, query: Query<P, R>, params: P): Promise<R[]> {
-    this.noteShape(query, params);
     const started = performance.now();
     const rows = await runIn(tx, query, params);
     this.log.debug('graph statement', { query: query.name, ms: Math.round(performance.now() - started), rows: rows.length });
@@ -150,13 +137,10 @@ export class Graph {
     });
   }
 
-  /**
-   * Runs EXPLAIN on a registry query: planning only. The test suite checks every file this way; with
-   * parameters of the types a real run sends, the plan stays in the server's cache for that run.
-   */
-  async explain(query: Query<Record<string, unknown>, unknown>, params: Record<string, unknown> = {}, options: RunOptions = {}): Promise<void> {
-    await this.execute('READ', `explain:${query.name}`, options, async (tx) => {
-      await tx.run(`EXPLAIN ${query.text}`, params);
+  /** Runs EXPLAIN on a registry query (planning only; the test suite checks every file this way). */
+  async explain(query: Query<Record<string, unknown>, unknown>): Promise<void> {
+    await this.execute('READ', `explain:${query.name}`, {}, async (tx) => {
+      await tx.run(`EXPLAIN ${query.text}`, {});
     });
   }
 
@@ -182,33 +166,7 @@ export class Graph {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.shapeTimer);
-    // A short CLI run notes its shapes too; a server that does not answer costs close at most this long.
-    await Promise.race([this.writeShapes(), new Promise((resolve) => setTimeout(resolve, SHAPE_CLOSE_WAIT_MS).unref())]);
     await this.driver.close();
-  }
-
-  private noteShape(query: Query<Record<string, unknown>, unknown>, params: Record<string, unknown>): void {
-    if (!this.shapes.note(query.name, params) || this.shapeTimer || this.closed) return;
-    this.shapeTimer = setTimeout(() => {
-      this.shapeTimer = undefined;
-      void this.writeShapes();
-    }, SHAPE_WRITE_DELAY_MS);
-    this.shapeTimer.unref();
-  }
-
-  /** Writes the shapes noted since the last write; never fails a caller (a failed write is retried with the next shape). */
-  private async writeShapes(): Promise<void> {
-    if (!this.shapes.hasPending || this.breaker.isOpen) return;
-    // Sorted by key, so processes writing the same shapes at once take their locks in one order.
-    const shapes = this.shapes.takePending().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    try {
-      await this.execute('WRITE', recordQueryShapes.name, { timeoutMs: 5_000 }, (tx) => runIn(tx, recordQueryShapes, { shapes, at: new Date().toISOString() }));
-    } catch (error) {
-      this.shapes.giveBack(shapes);
-      this.log.debug('query shapes not written', { shapes: shapes.length, cause: String((error as Error).message ?? error) });
-    }
   }
 
   private async execute<T>(mode: 'READ' | 'WRITE', name: string, options: RunOptions, work: (tx: Transaction) => Promise<T>): Promise<T> {

@@ -101,23 +101,6 @@ describe('graphgate db (local managed Neo4j)', () => {
     }
   });
 
-  it('a start re-plans the queries processes ran before it, unless --no-warm', async () => {
-    const s = await status();
-    const graph = new Graph({ connection: { uri: String(s.boltUri), username: 'neo4j', password, source: 'local' }, log: silentLogger });
-    await graph.read(ping, {});
-    await graph.close(); // writes the shapes this process ran
-    await graphgate('db', 'stop', '--instance', instance);
-    const warmed = await graphgate('db', 'start', '--instance', instance, '--json');
-    expect(warmed.code, warmed.stderr).toBe(0);
-    const { warmup } = JSON.parse(warmed.stdout) as { warmup?: { planned: number; left: number } };
-    expect(warmup?.planned).toBeGreaterThanOrEqual(1);
-    expect(warmup?.left).toBe(0);
-    await graphgate('db', 'stop', '--instance', instance);
-    const plain = await graphgate('db', 'start', '--instance', instance, '--json', '--no-warm');
-    expect(plain.code, plain.stderr).toBe(0);
-    expect(JSON.parse(plain.stdout)).not.toHaveProperty('warmup');
-  });
-
   it('refuses an explicitly configured port that is taken, leaving nothing half-started', async () => {
     await graphgate('db', 'stop', '--instance', instance);
     const blocker: Server = createServer();
