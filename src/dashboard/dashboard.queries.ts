@@ -52,18 +52,8 @@ export interface GateRunRow {
 }
 
 export const listTurns = loadQuery<{ repoId: string; workId: string | null; agentId: string | null; limit: Integer }, { turn: TurnRow }>('dashboard/list-turns.cypher');
-/** A gate step run as the event stream reports it (`event: gate`). */
-export interface TurnGateRunRow {
-  id: string;
-  nodeId: string | null;
-  hookId: string | null;
-  stepName: string;
-  passed: boolean;
-  exitCode: number | null;
-  timedOut: boolean;
-  durationMs: number;
-  startedAt: string | null;
-}
+/** A gate step run as the event stream reports it (`event: gate`): a GateRunRow without its work and output. */
+export type TurnGateRunRow = Omit<GateRunRow, 'workId' | 'outputTail' | 'startedAt'> & { startedAt: string | null };
 
 export const turnsAfter = loadQuery<{ repoId: string; after: Integer; limit: Integer }, { turn: TurnRow; gateRuns: TurnGateRunRow[] }>('dashboard/turns-after.cypher');
 export const readTurnClock = loadQuery<{ repoId: string }, { seq: number }>('dashboard/read-turn-clock.cypher');
