@@ -6,7 +6,7 @@ import { ensureDistribution } from './distribution.js';
 import { withDirLock } from './file-lock.js';
 import { NEO4J_VERSION, localLayout, type LocalLayout } from './layout.js';
 import { chooseSettings, ensurePassword, readSettings, writeServerConfig } from './server-config.js';
-import { findJava, runningPid, setInitialPassword, spawnServer, terminate, waitForBolt } from './server-process.js';
+import { findJava, runningPid, setInitialPassword, spawnServer, terminate, waitForBolt, waitForHttp } from './server-process.js';
 
 /** What a client on this machine needs to connect, as printed by `graphgate db status --json`. */
 export interface LocalStatus {
@@ -37,6 +37,9 @@ export interface LocalNeo4jOptions {
   /** How long to wait for Bolt after spawning. */
   readyTimeoutMs?: number;
 }
+
+/** How long a start waits for the Browser's HTTP connector once Bolt answers. */
+const HTTP_READY_MS = 30_000;
 
 /** Manages one graphgate-provisioned Neo4j Community server: fetch, configure, start, stop, wipe. */
 export class LocalNeo4j {
@@ -91,6 +94,7 @@ export class LocalNeo4j {
       let serverAgent: string;
       try {
         serverAgent = await waitForBolt(this.layout, pid, `bolt://127.0.0.1:${settings.boltPort}`, password, this.readyTimeoutMs, this.log);
+        await waitForHttp(`http://127.0.0.1:${settings.httpPort}/`, HTTP_READY_MS, this.log);
       } catch (error) {
         // Leave nothing half-started behind.
         await terminate(pid, this.layout, 10_000);

@@ -124,6 +124,27 @@ export async function waitForBolt(layout: LocalLayout, pid: number, boltUri: str
   }
 }
 
+/**
+ * Waits until the HTTP connector (Neo4j Browser) answers too: it can open a moment after Bolt, and a
+ * start prints the Browser URL. graphgate itself needs only Bolt, so a connector that stays closed is
+ * reported, not fatal.
+ */
+export async function waitForHttp(url: string, timeoutMs: number, log: Logger): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return true;
+    } catch {
+      if (Date.now() > deadline) {
+        log.warn('Neo4j Browser did not answer after the start', { url });
+        return false;
+      }
+      await sleep(200);
+    }
+  }
+}
+
 /** Sends SIGTERM, waits for a clean exit, then SIGKILL. */
 export async function terminate(pid: number, layout: LocalLayout, graceMs = 60_000): Promise<void> {
   try {
