@@ -1,8 +1,6 @@
-import { connectionFromEnv, LocalNeo4j, openGraph, type Graph } from '../../src/graph/index.js';
+import { connectionFromEnv, LocalNeo4j, openGraph, SHARED_INSTANCES, type Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 
-/** Instances other people use right now: the benchmark never starts or stops them. */
-const FORBIDDEN = new Set(['default', 'test']);
 
 export interface BenchDatabase {
   graph: Graph;
@@ -20,7 +18,7 @@ export async function provisionBenchNeo4j(instance: string, log: Logger): Promis
     const graph = await openGraph({ log });
     return { graph, describe: `NEO4J_URI ${fromEnv.uri}`, serverPid: null, release: () => graph.close() };
   }
-  if (FORBIDDEN.has(instance)) throw new Error(`--instance ${instance}: the observer benchmark runs on its own instance, never "default" or "test"`);
+  if (SHARED_INSTANCES.has(instance)) throw new Error(`--instance ${instance}: the observer benchmark runs on its own instance, never "default" or "test"`);
   const local = new LocalNeo4j({ log, instance });
   const started = await local.start();
   const graph = await openGraph({ log, instance });

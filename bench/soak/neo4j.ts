@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { connectionFromEnv, type ConnectionInfo } from '../../src/graph/index.js';
+import { connectionFromEnv, SHARED_INSTANCES, type ConnectionInfo } from '../../src/graph/index.js';
 import { MAIN } from './client.js';
 import type { DbControl } from './faults.js';
 
 const run = promisify(execFile);
 
-/** Instances other people use right now: the soak never starts, stops or restarts them. */
-const FORBIDDEN = new Set(['default', 'test']);
 
 export interface SoakDatabase {
   connection: ConnectionInfo;
@@ -20,7 +18,7 @@ export interface SoakDatabase {
 
 /** `graphgate db <verb> --instance <name> --json`, as a person would run it. */
 async function db(instance: string, ...args: string[]): Promise<Record<string, unknown>> {
-  if (FORBIDDEN.has(instance)) throw new Error(`the soak never touches the "${instance}" Neo4j instance`);
+  if (SHARED_INSTANCES.has(instance)) throw new Error(`the soak never touches the "${instance}" Neo4j instance`);
   const { stdout } = await run(process.execPath, [MAIN, 'db', ...args, '--instance', instance, '--json'], {
     env: { ...process.env, GRAPHGATE_NEO4J_INSTANCE: instance }, timeout: 300_000, maxBuffer: 16 * 1024 * 1024,
   });
@@ -36,7 +34,7 @@ function control(instance: string): DbControl {
  * local instance it must then be), else its own local instance (`soak` by default), started on demand.
  */
 export async function provisionNeo4j(instance: string, allowRestart: boolean): Promise<SoakDatabase> {
-  if (FORBIDDEN.has(instance)) throw new Error(`--instance ${instance}: the soak runs on its own instance, never "default" or "test"`);
+  if (SHARED_INSTANCES.has(instance)) throw new Error(`--instance ${instance}: the soak runs on its own instance, never "default" or "test"`);
   const fromEnv = connectionFromEnv();
   if (fromEnv) {
     return { connection: fromEnv, control: allowRestart ? control(instance) : null, describe: `NEO4J_URI ${fromEnv.uri}`, release: async () => undefined };

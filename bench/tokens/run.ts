@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { ingestRepository } from '../../ingest/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import { resolveRepoId } from '../../src/config/repo-id.js';
-import { connectionFromEnv, Graph, migrateSchema, type ConnectionInfo } from '../../src/graph/index.js';
+import { connectionFromEnv, Graph, migrateSchema, SHARED_INSTANCES, type ConnectionInfo } from '../../src/graph/index.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { packageRoot } from '../../src/runtime/package-root.js';
 import { LOOP_PROMPT } from '../../test/support/agent-loop-plan.js';
@@ -24,7 +24,6 @@ import { render, summarize, type TargetReport } from './report.js';
  * already checked-out repository, initialize_work and one of each read (no plan). See README.md here.
  */
 const MAIN = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
-const FORBIDDEN = new Set(['default', 'test']);
 const exec = promisify(execFile);
 
 const o = new Command('bench:tokens')
@@ -60,7 +59,7 @@ async function neo4j(): Promise<{ connection: ConnectionInfo; describe: string; 
     connection, describe: `local instance "${instance}" at ${connection.uri}`,
     // Never stops `default` or `test` (other people's), nor an instance that was already running.
     release: async () => {
-      if (o.stopDb && !started.alreadyRunning && !FORBIDDEN.has(instance)) await db(instance, 'stop');
+      if (o.stopDb && !started.alreadyRunning && !SHARED_INSTANCES.has(instance)) await db(instance, 'stop');
     },
   };
 }

@@ -26,6 +26,9 @@ export interface LocalLayout {
   consoleLog: string;
 }
 
+/** The instances people (`default`) and the test suite (`test`) use: benchmarks never start, stop or restart them. */
+export const SHARED_INSTANCES: ReadonlySet<string> = new Set(['default', 'test']);
+
 /** Computes the on-disk layout for an instance (`default` for people, `test` for the test suite). */
 export function localLayout(instanceName = process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default'): LocalLayout {
   if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(instanceName)) {
