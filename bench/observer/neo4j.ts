@@ -1,7 +1,6 @@
 import { connectionFromEnv, LocalNeo4j, openGraph, SHARED_INSTANCES, type Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 
-
 export interface BenchDatabase {
   graph: Graph;
   describe: string;

@@ -6,7 +6,6 @@ import type { DbControl } from './faults.js';
 
 const run = promisify(execFile);
 
-
 export interface SoakDatabase {
   connection: ConnectionInfo;
   /** null when the soak may not restart the server (someone else's NEO4J_URI). */
