@@ -78,6 +78,7 @@ export class HttpKernel {
     const timer = setTimeout(() => controller.abort(), this.o.timeoutMs);
     const onAbort = (): void => controller.abort();
     init.signal?.addEventListener('abort', onAbort, { once: true });
+    if (init.signal?.aborted) controller.abort();
     try {
       const res = await this.o.fetch(url, { headers: init.headers ?? {}, signal: controller.signal, redirect: 'error' });
       if (!res.ok) {

@@ -108,6 +108,7 @@ export class TurnDispatcher {
     const abort = new AbortController();
     const onCallerAbort = (): void => abort.abort();
     call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (call.signal?.aborted) abort.abort(); // a listener added after the abort never fires
     let timer: NodeJS.Timeout | undefined;
     let timeoutAnswer: Promise<TurnResponse> | undefined;
     const timeoutMs = this.options.config.mcp.turnTimeoutMs;
@@ -203,6 +204,7 @@ export class TurnDispatcher {
         });
       }
       await services.keeper?.ready({ signal, fresh: PACK_VERBS.has(verb.name), ...(progress ? { progress } : {}) });
+      signal.throwIfAborted(); // a turn cancelled while its work loaded does not start its verb
       const outcome = await verb.run({
         ctx: {
           repoId: services.repoId, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,

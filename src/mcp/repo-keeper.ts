@@ -98,6 +98,7 @@ export class RepoKeeper {
       new Promise<'waiting'>((resolve) => {
         timer = setTimeout(() => resolve('waiting'), this.options.waitMs);
         call.signal?.addEventListener('abort', () => resolve('waiting'), { once: true });
+        if (call.signal?.aborted) resolve('waiting');
       }),
     ]).finally(() => {
       clearTimeout(timer);

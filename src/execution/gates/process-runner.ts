@@ -107,6 +107,7 @@ export function runArgv(options: RunArgvOptions): Promise<RunArgvResult> {
     }, RSS_POLL_MS);
     const onAbort = () => stop();
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) stop();
     child.stdout.on('data', (c: Buffer) => stdout.push(c));
     child.stderr.on('data', (c: Buffer) => stderr.push(c));
     child.on('error', (error: NodeJS.ErrnoException) => {

@@ -345,10 +345,14 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
 
     it('returns a TIMEOUT deny instead of hanging, and aborts the verb’s work (also on client cancellation)', async () => {
       let aborted = false;
+      let onStart = (): void => {};
       const stuck = defineVerb({
         name: 'search_codebase_text', description: 'test double that never finishes', whenToUse: 'tests', states: ['PLANNING'],
         args: z.strictObject({ query: z.string().describe('ignored') }),
-        run: ({ ctx }) => new Promise((_, reject) => ctx.signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); })),
+        run: ({ ctx }) => new Promise((_, reject) => {
+          ctx.signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); });
+          onStart();
+        }),
       });
       const verbs = new VerbRegistry([...defaultVerbs().filter((v) => v.name !== 'search_codebase_text'), stuck as VerbDefinition]);
       // Long enough for the work to load on a busy machine: the timeout must hit the stuck verb, not the load.
@@ -360,10 +364,17 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       aborted = false;
       const cancellable = makeDispatcher(graph, repo.root, repoId, { verbs });
       const cancel = new AbortController();
-      setTimeout(() => cancel.abort(), 100);
+      // Cancel once the verb runs: a fixed delay could land while the work still loads on a busy machine.
+      onStart = () => cancel.abort();
       const cancelled = await cancellable.turn({ verb: 'search_codebase_text', workId, agentId, args: { query: 'x' } }, { signal: cancel.signal });
       expect(aborted).toBe(true);
       expect(cancelled.outcome).toBe('denied');
+      // Cancelled before it ran: the verb never starts.
+      let started = false;
+      onStart = () => { started = true; };
+      const early = await cancellable.turn({ verb: 'search_codebase_text', workId, agentId, args: { query: 'x' } }, { signal: AbortSignal.abort() });
+      expect(early.outcome).toBe('denied');
+      expect(started).toBe(false);
     });
   });
 });

@@ -66,6 +66,13 @@ describe('gate step runner', () => {
     expect(r.timedOut).toBe(true);
   });
 
+  it('stops a run whose signal was aborted before it started', async () => {
+    const r = await runArgv({ argv: [node, '-e', 'setTimeout(()=>{}, 10000)'], cwd: root, env: buildChildEnv(process.env), timeoutMs: 20_000, signal: AbortSignal.abort() });
+    expect(r.timedOut).toBe(false);
+    expect(r.signal).toBe('SIGTERM');
+    expect(r.durationMs).toBeLessThan(5_000);
+  });
+
   it('reports a missing executable without throwing', async () => {
     const r = await runGateStep({ gates: gates([{ name: 'nope', cmd: ['definitely-not-a-binary-gg'] }]), stepName: 'nope', worktreeRoot: root });
     expect(r).toMatchObject({ passed: false, spawnError: 'ENOENT' });
