@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import nodeModule from 'node:module';
 import { Command } from 'commander';
 import { registerApproveCommand } from './approve.command.js';
 import { registerDbCommands } from './db.command.js';
@@ -12,6 +13,10 @@ import { registerMemoryCommands } from './memory.command.js';
 import { registerGraphCommands } from './graph.command.js';
 import { registerGraphqlCommand } from './graphql.command.js';
 import { registerUpCommand } from './up.command.js';
+
+// Node 22.1+ keeps the compiled code of the modules commands load lazily (TypeScript, ts-morph, the
+// driver: ~40 % of an ingest's start-up) in a disk cache across runs; Node 20 has no such cache.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const program = new Command()
   .name('graphgate')
