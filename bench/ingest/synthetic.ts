@@ -7,6 +7,7 @@ import { createTsProjectCache, deleteRepository, ingestRepository } from '../../
 import { openGraph } from '../../src/graph/index.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { DEFAULT_GENERATE, generateWorkspace } from './generate-workspace.js';
+import { percentile } from '../../src/eval/metrics.js';
 import { serverCpuMs } from './server-cpu.js';
 import { measureWriteFloor } from './write-floor.js';
 
@@ -20,6 +21,8 @@ const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
 const root = mkdtempSync(join(tmpdir(), 'graphgate-bench-'));
 const repoId = `bench-ingest-${process.pid}`;
 const mb = (kb: number): number => Math.round(kb / 1024);
+/** One-file runs after the full ingest: enough for a p95 (the first pays for cold code paths). */
+const ONE_FILE_RUNS = 20;
 const roundValues = (o: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v)]));
 
 const generated = generateWorkspace(root, { ...DEFAULT_GENERATE, features });
@@ -48,7 +51,7 @@ try {
   const incremental: number[] = [];
   const incrementalRuns: Array<typeof unchanged> = [];
   let lastIncremental = unchanged;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < ONE_FILE_RUNS; i++) {
     // `select\d*`: every run really changes the file (with `select(` only the first one did).
     writeFileSync(join(root, changedFile), readFileSync(join(root, changedFile), 'utf8').replace(/select\d*\(id: number\)/, `select${i}(id: number)`));
     const run = await ingestRepository({ graph, root, log, settings: { repoId }, projectCache, changedPaths: [changedFile], totals: false });
@@ -78,6 +81,8 @@ try {
     peakRssMb: mb(rssAfterFull),
     unchangedRerunMs: unchanged.timings.totalMs,
     incrementalOneFileMs: incremental,
+    incrementalOneFileP50Ms: percentile(incremental, 50),
+    incrementalOneFileP95Ms: percentile(incremental, 95),
     incrementalPhasesMs: { ...incrementalPhases, knownFrom: lastIncremental.knownFrom },
     // The first run after a full ingest also pays for the type checker of the changed program and cold code paths.
     firstIncrementalMs: incrementalRuns[0] ? { ...incrementalRuns[0].timings, extractors: roundValues(incrementalRuns[0].timings.extractors) } : null,
@@ -89,13 +94,13 @@ try {
   };
   const lines = [
     `ingest benchmark — ${report.files} files (${report.tsFiles} TypeScript), features=${features}`,
-    `  full ingest:        ${(report.totalMs / 1000).toFixed(1)} s, ${report.filesPerSecond} files/s (goal ≥ 200)`,
+    `  full ingest:        ${(report.totalMs / 1000).toFixed(1)} s, ${report.filesPerSecond} files/s (goal for a 9,000-file monorepo: < 20 s)`,
     `    parse ${(report.parseMs / 1000).toFixed(1)} s | write ${(report.writeMs / 1000).toFixed(1)} s (overlapping parse) | link ${(report.linkMs / 1000).toFixed(1)} s | policy ${(report.policyMs / 1000).toFixed(1)} s | ingest process CPU ${(report.fullCpuMs / 1000).toFixed(1)} s | Neo4j server CPU ${report.fullServerCpuMs === null ? 'n/a (not the local instance)' : `${(report.fullServerCpuMs / 1000).toFixed(1)} s`}`,
-    `  parse floor (ts.createProgram): ${(report.parseFloorMs / 1000).toFixed(1)} s → total is ${report.ratioToFloor}× the floor (goal ≤ 3×)`,
+    `  parse floor (ts.createProgram): ${(report.parseFloorMs / 1000).toFixed(1)} s → total is ${report.ratioToFloor}× the floor`,
     `  write floor (plain UNWIND CREATE of the same ${report.writeFloor.nodes} nodes and ${report.writeFloor.relationships} relationships, Fact id index only): ${(report.writeFloor.ms / 1000).toFixed(1)} s${report.writeFloor.serverCpuMs === null ? '' : `, Neo4j CPU ${(report.writeFloor.serverCpuMs / 1000).toFixed(1)} s`} = ${report.writeFloorToParseFloor}× the parse floor`,
-    `  peak RSS:           ${report.peakRssMb} MB (goal < 2048)`,
+    `  peak RSS:           ${report.peakRssMb} MB (goal for a 9,000-file monorepo: < 800 MB)`,
     `  unchanged re-run:   ${report.unchangedRerunMs} ms`,
-    `  one changed file:   ${report.incrementalOneFileMs.join(' / ')} ms (warm project, as --watch; goal < 300)`,
+    `  one changed file:   p50 ${report.incrementalOneFileP50Ms} ms | p95 ${report.incrementalOneFileP95Ms} ms over ${ONE_FILE_RUNS} runs (warm project, as --watch; goal p95 < 150 ms): ${report.incrementalOneFileMs.join(' ')}`,
     `    last run: ${Object.entries(incrementalPhases).filter(([k, v]) => k !== 'totalMs' && v > 0).map(([k, v]) => `${k.replace(/Ms$/, '')} ${v}`).join(' | ')} (File rows from the ${lastIncremental.knownFrom})`,
     `  reproduce: npm run bench:ingest   (BENCH_FEATURES=${features}; Neo4j from NEO4J_URI or the local instance)`,
   ];

@@ -22,7 +22,7 @@ import { readSourceFiles, type SourceInfo } from './read-files.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
 import { extractionKey } from './extraction-key.js';
-import { snapshotIdOf } from './snapshot.js';
+import { GitTree, snapshotIdOf } from './snapshot.js';
 import { emptySummary, recordedTimings, type IngestSummary } from './summary.js';
 import { attachRepoFiles, createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
 
@@ -132,7 +132,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     reextractAll(toParse, current, summary);
   }
   t = performance.now();
-  summary.snapshotId = snapshotIdOf([...entries.values()], identity.inGit);
+  summary.snapshotId = snapshotIdOf(entries, identity.inGit, snapshotTree(options.projectCache, root));
   summary.timings.snapshotMs = since(t);
 
   const reads = new Map<string, string[]>();
@@ -205,6 +205,13 @@ function reextractAll(toParse: SourceInfo[], current: Map<string, SourceInfo>, s
   for (const info of current.values()) if (!queued.has(info.path)) toParse.push(info);
   summary.files.parsed = toParse.length;
   summary.files.skipped = toParse.filter((i) => i.skipReason).length;
+}
+
+/** The git trees a warm cache kept for this root (a new one otherwise, kept for the next run). */
+function snapshotTree(cache: TsProjectCache | undefined, root: string): GitTree | undefined {
+  if (!cache) return undefined;
+  if (cache.snapshotTree?.root !== root) cache.snapshotTree = { root, tree: new GitTree() };
+  return cache.snapshotTree.tree;
 }
 
 /** The File rows the graph holds after a successful run (the cache for the next watcher run). */

@@ -13,6 +13,7 @@ import { tsConfigCandidates } from './tsconfig-locate.js';
 import type { KnownFiles } from './known-files.js';
 import { decodeText, type SourceInfo } from './read-files.js';
 import type { RepoIdentity } from './repo-identity.js';
+import type { GitTree } from './snapshot.js';
 
 /**
  * The shared ts-morph Project, kept across runs by a watcher (or the benchmark) so an incremental
@@ -32,6 +33,8 @@ export interface TsProjectCache {
   known?: KnownFiles;
   /** The repo identity of the last run (git is not asked again for every watcher event). */
   identity?: { key: string; value: RepoIdentity };
+  /** The snapshot's git trees of the last run, by root: the next run re-hashes only what changed. */
+  snapshotTree?: { root: string; tree: GitTree };
 }
 
 export function createTsProjectCache(): TsProjectCache {

@@ -12,6 +12,8 @@ export interface RealBenchOptions {
   compodoc: 'json' | 'html' | 'off';
   /** Compodoc is stopped after this long (it ran past 8 minutes and 2.6 GB on a 10,000-file monorepo). */
   compodocTimeoutMs: number;
+  /** One-file edits to re-ingest as `ingest --watch` does, in a scratch clone (0: none). */
+  edits: number;
 }
 
 export type BenchArgs =
@@ -25,6 +27,8 @@ export const USAGE = `usage: npm run bench:ingest [-- --repo <path> [--checkout 
   --repo <path>      benchmark a real repository: first ingest into a fresh namespace, unchanged
                      re-run, parse floor, peak RSS, Neo4j CPU and Compodoc on the same repository
   --checkout <ref>   also time a CLI ingest after checking out <ref> in a scratch clone
+  --edits <n>        also time <n> one-file edits re-ingested as --watch does (warm, in a scratch
+                     clone): p50 / p95 / max
   --tsconfig <file>  the tsconfig Compodoc reads, relative to the repository (default: found
                      at the root or next to angular.json/nx.json)
   --compodoc-html    run Compodoc's default HTML output instead of the analysis-only JSON export
@@ -51,6 +55,7 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
         'no-compodoc': { type: 'boolean' },
         'compodoc-html': { type: 'boolean' },
         'compodoc-timeout': { type: 'string' },
+        edits: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -58,12 +63,14 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
     return { kind: 'error', message: (error as Error).message };
   }
   if (values.help) return { kind: 'help' };
-  if (!values.repo) return { kind: 'error', message: '--checkout, --tsconfig and the Compodoc flags need --repo <path>' };
+  if (!values.repo) return { kind: 'error', message: '--checkout, --edits, --tsconfig and the Compodoc flags need --repo <path>' };
   if (values['no-compodoc'] && (values.tsconfig || values['compodoc-html'])) return { kind: 'error', message: '--tsconfig and --compodoc-html are for Compodoc: they make no sense with --no-compodoc' };
   const compodoc = values['no-compodoc'] ? 'off' : values['compodoc-html'] ? 'html' : 'json';
   const timeout = values['compodoc-timeout'] === undefined ? 600 : Number(values['compodoc-timeout']);
   if (!Number.isInteger(timeout) || timeout < 1 || timeout > 86_400) return { kind: 'error', message: '--compodoc-timeout takes whole seconds, 1 to 86400' };
-  const options: RealBenchOptions = { repo: resolve(cwd, values.repo), compodoc, compodocTimeoutMs: timeout * 1000 };
+  const edits = values.edits === undefined ? 0 : Number(values.edits);
+  if (!Number.isInteger(edits) || edits < 0 || edits > 1_000) return { kind: 'error', message: '--edits takes a whole number of edits, 0 to 1000' };
+  const options: RealBenchOptions = { repo: resolve(cwd, values.repo), compodoc, compodocTimeoutMs: timeout * 1000, edits };
   if (values.checkout) options.checkout = values.checkout;
   if (values.tsconfig) options.tsconfig = resolve(options.repo, values.tsconfig);
   return { kind: 'real', options };

@@ -7,6 +7,7 @@ import { openGraph } from '../../../src/graph/index.js';
 import { createLogger } from '../../../src/runtime/logger.js';
 import { serverCpuMs } from '../server-cpu.js';
 import { measureCheckout } from './checkout-run.js';
+import { measureEdits } from './edit-runs.js';
 import { runCliIngest, type CliIngest } from './cli-ingest.js';
 import { runCompodoc, type CompodocResult } from './compodoc-run.js';
 import { chooseCompodocTsconfig } from './compodoc-tsconfig.js';
@@ -40,12 +41,13 @@ function reproduceCommand(options: RealBenchOptions): string {
   if (options.compodoc === 'off') flags.push('--no-compodoc');
   if (options.compodoc === 'html') flags.push('--compodoc-html');
   if (options.compodocTimeoutMs !== 600_000) flags.push(`--compodoc-timeout ${options.compodocTimeoutMs / 1000}`);
+  if (options.edits) flags.push(`--edits ${options.edits}`);
   return `${env}npm run bench:ingest -- ${flags.join(' ')}`;
 }
 
 /**
  * The real-code benchmark (bench/ingest/README.md): parse floor, a first CLI ingest into a fresh
- * namespace, an unchanged re-run, optionally a checkout in a scratch clone, then Compodoc on the
+ * namespace, an unchanged re-run, optionally a checkout and one-file edits in scratch clones, then Compodoc on the
  * same repository; the namespace is deleted at the end. Steps run one after another so they do not
  * compete for the cores. Returns the exit code (1 when the first ingest failed).
  */
@@ -68,6 +70,7 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
     let cpuBefore: number | undefined;
     let cpuAfter: number | undefined;
     let checkout: RealBenchResult['checkout'] = null;
+    let edits: RealBenchResult['edits'] = null;
     try {
       note(`first ingest into ${repoId} …`);
       cpuBefore = serverCpuMs();
@@ -79,6 +82,11 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
         if (options.checkout) {
           note(`checkout of ${options.checkout} in a scratch clone …`);
           checkout = await measureCheckout(root, options.checkout, repoId).catch((error: Error) => ({ error: error.message.split('\n')[0] ?? String(error) }));
+        }
+        if (options.edits) {
+          // Last: it leaves the namespace with the edited files' facts.
+          note(`${options.edits} one-file edits as --watch re-ingests them …`);
+          edits = await measureEdits(root, graph, log, repoId, options.edits).catch((error: Error) => ({ error: error.message.split('\n')[0] ?? String(error) }));
         }
       }
     } finally {
@@ -99,7 +107,7 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
         graphgate: gitOut(PACKAGE_ROOT, ['rev-parse', 'HEAD']), node: process.version, loadavg: loadavg(),
         neo4j: process.env.NEO4J_URI ? 'at NEO4J_URI' : `local instance ${process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default'}`,
       },
-      repoId, parseFloor: floor, first, rerun, checkout, compodoc, cleanup,
+      repoId, parseFloor: floor, first, rerun, checkout, edits, compodoc, cleanup,
       firstServerCpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : null,
       reproduce: reproduceCommand(options),
     };

@@ -2,6 +2,7 @@ import type { IngestSummary } from '../../../ingest/index.js';
 import type { CheckoutResult } from './checkout-run.js';
 import { failureText, type CliIngest } from './cli-ingest.js';
 import type { CompodocResult } from './compodoc-run.js';
+import type { EditRunsResult } from './edit-runs.js';
 
 /** Everything one `bench:ingest -- --repo` run measured, before formatting. */
 export interface RealBenchResult {
@@ -13,6 +14,7 @@ export interface RealBenchResult {
   firstServerCpuMs: number | null;
   rerun: CliIngest | null;
   checkout: CheckoutResult | { error: string } | null;
+  edits: EditRunsResult | { error: string } | null;
   compodoc: CompodocResult | null;
   cleanup: { deleted: number; ms: number } | { error: string };
   reproduce: string;
@@ -56,7 +58,7 @@ export function reportJson(r: RealBenchResult): Record<string, unknown> {
     : r.checkout ? { head: r.checkout.head, target: r.checkout.target, filesChanged: r.checkout.filesChanged, secondClone: ingestJson(r.checkout.secondClone), afterCheckout: ingestJson(r.checkout.afterCheckout) } : null;
   return {
     repo: r.repo, context: r.context, repoId: r.repoId, parseFloor: r.parseFloor,
-    first: { ...ingestJson(r.first), serverCpuMs: r.firstServerCpuMs }, rerun: ingestJson(r.rerun), checkout, compodoc: r.compodoc, cleanup: r.cleanup, reproduce: r.reproduce,
+    first: { ...ingestJson(r.first), serverCpuMs: r.firstServerCpuMs }, rerun: ingestJson(r.rerun), checkout, edits: r.edits, compodoc: r.compodoc, cleanup: r.cleanup, reproduce: r.reproduce,
   };
 }
 
@@ -98,6 +100,13 @@ export function reportLines(r: RealBenchResult): string[] {
       `  checkout ${r.checkout.head.slice(0, 12)} → ${r.checkout.target.slice(0, 12)} in a scratch clone (${n(r.checkout.filesChanged)} paths differ in git):`,
       ingestLine('  second clone at HEAD, same namespace', r.checkout.secondClone),
       ingestLine('  after git checkout', r.checkout.afterCheckout),
+    );
+  }
+  if (r.edits && 'error' in r.edits) lines.push(`  edits: failed: ${r.edits.error}`);
+  else if (r.edits) {
+    lines.push(
+      `  one-file edits re-ingested as --watch does (warm project, scratch clone; start ${s(r.edits.startMs)} s): ${r.edits.runs.length} edits, p50 ${r.edits.p50} ms | p95 ${r.edits.p95} ms | max ${r.edits.max} ms`,
+      `    runs (ms): ${r.edits.runs.map((e) => e.ms).join(' ')}`,
     );
   }
   lines.push(...compodocLines(r));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseCompodocTsconfig } from '../../../bench/ingest/real/compodoc-tsconfig.js';
+import { pickEditFiles } from '../../../bench/ingest/real/edit-runs.js';
 import { parseBenchArgs } from '../../../bench/ingest/real/real-args.js';
 
 describe('bench:ingest arguments', () => {
@@ -12,11 +13,12 @@ describe('bench:ingest arguments', () => {
 
   it('resolves --repo against the directory npm ran from, and --tsconfig against the repository', () => {
     expect(parseBenchArgs(['--repo', 'apps/x', '--tsconfig', 'tsconfig.app.json', '--checkout', 'HEAD~3'], '/home/u')).toEqual({
-      kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: 'json', compodocTimeoutMs: 600_000 },
+      kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: 'json', compodocTimeoutMs: 600_000, edits: 0 },
     });
-    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc'], '/home/u')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'off', compodocTimeoutMs: 600_000 } });
-    expect(parseBenchArgs(['--repo', '/r', '--compodoc-html'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'html', compodocTimeoutMs: 600_000 } });
-    expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', '90'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'json', compodocTimeoutMs: 90_000 } });
+    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc'], '/home/u')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'off', compodocTimeoutMs: 600_000, edits: 0 } });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-html'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'html', compodocTimeoutMs: 600_000, edits: 0 } });
+    expect(parseBenchArgs(['--repo', '/r', '--edits', '20'], '/')).toMatchObject({ kind: 'real', options: { edits: 20 } });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', '90'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'json', compodocTimeoutMs: 90_000, edits: 0 } });
   });
 
   it('rejects unknown flags, flags without --repo and Compodoc flags with --no-compodoc', () => {
@@ -26,7 +28,24 @@ describe('bench:ingest arguments', () => {
     expect(parseBenchArgs(['--repo', '/r', '--no-compodoc', '--compodoc-html'], '/')).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', '0'], '/')).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', 'soon'], '/')).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--repo', '/r', '--edits', '-1'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--edits') });
+    expect(parseBenchArgs(['--repo', '/r', '--edits', 'some'], '/')).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--edits', '5'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--repo') });
     expect(parseBenchArgs(['--help'], '/')).toEqual({ kind: 'help' });
+  });
+});
+
+describe('the files --edits edits', () => {
+  it('spreads the edits over Angular classes, never specs, declarations or node_modules', () => {
+    const tracked = ['README.md', 'src/a.component.spec.ts', 'src/types.d.ts', 'node_modules/x/y.component.ts', 'src/util.ts',
+      ...Array.from({ length: 10 }, (_, i) => `src/f${i}/f${i}.component.ts`), 'src/api.service.ts'];
+    const picked = pickEditFiles(tracked, 4);
+    expect(picked).toHaveLength(4);
+    expect(new Set(picked).size).toBe(4);
+    expect(picked.every((p) => /\.(component|service)\.ts$/.test(p) && !p.includes('spec') && !p.startsWith('node_modules'))).toBe(true);
+    // Too few Angular classes: any TypeScript source; fewer files than asked: all of them.
+    expect(pickEditFiles(['a.ts', 'b.component.ts', 'c.spec.ts'], 2)).toEqual(['a.ts', 'b.component.ts']);
+    expect(pickEditFiles(['a.ts'], 3)).toEqual(['a.ts']);
   });
 });
 

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTsProjectCache, ingestRepository } from '../../../ingest/index.js';
+import type { Graph } from '../../../src/graph/index.js';
+import type { Logger } from '../../../src/runtime/logger.js';
+import { percentile } from '../../../src/eval/metrics.js';
+
+/** The --edits step: one-file edits re-ingested the way `ingest --watch` and the MCP server's keeper do. */
+export interface EditRunsResult {
+  /** The keeper's start: a full scan of the scratch clone with a fresh project cache (the namespace already holds this commit). */
+  startMs: number;
+  /** One entry per edit, in order: the edited file and the run's `timings.totalMs`. */
+  runs: Array<{ path: string; ms: number }>;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+const git = (cwd: string, args: string[]): string =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).trim();
+
+/**
+ * `count` TypeScript files spread evenly over the sorted list of tracked ones, preferring Angular
+ * classes (components, services…: the files an agent edits most), without specs.
+ */
+export function pickEditFiles(tracked: readonly string[], count: number): string[] {
+  const ts = tracked.filter((p) => /\.ts$/.test(p) && !/\.(spec|d)\.ts$/.test(p) && !p.includes('node_modules/')).sort();
+  const angular = ts.filter((p) => /\.(component|service|directive|pipe|module|routes)\.ts$/.test(p));
+  const pool = angular.length >= count ? angular : ts;
+  if (pool.length <= count) return pool;
+  return Array.from({ length: count }, (_, i) => pool[Math.floor((i * pool.length) / count)] as string);
+}
+
+/**
+ * Clones the repository (`git clone --shared`, the user's checkout is only read) at HEAD into a temp
+ * dir, starts as the keeper does (a full scan with a fresh TsProjectCache into `repoId`, which holds
+ * the same commit), then appends a comment line to `count` files one at a time, each re-ingested
+ * with `changedPaths` in this process: the warm path `ingest --watch` runs for every saved file.
+ * The clone is removed afterwards; the namespace keeps the edited facts until the caller deletes it.
+ */
+export async function measureEdits(root: string, graph: Graph, log: Logger, repoId: string, count: number): Promise<EditRunsResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'graphgate-bench-edits-'));
+  const clone = join(dir, 'repo');
+  try {
+    git(dir, ['clone', '--quiet', '--shared', '--no-checkout', root, clone]);
+    git(clone, ['checkout', '--quiet', '--detach', git(root, ['rev-parse', 'HEAD'])]);
+    const projectCache = createTsProjectCache();
+    const settings = { repoId };
+    const start = await ingestRepository({ graph, root: clone, log, settings, projectCache, totals: false });
+    const runs: EditRunsResult['runs'] = [];
+    for (const [i, path] of pickEditFiles(git(clone, ['ls-files']).split('\n'), count).entries()) {
+      appendFileSync(join(clone, path), `\n// graphgate bench edit ${i}\n`);
+      const run = await ingestRepository({ graph, root: clone, log, settings, projectCache, changedPaths: [path], totals: false });
+      runs.push({ path, ms: Math.round(run.timings.totalMs) });
+    }
+    const ms = runs.map((r) => r.ms);
+    return { startMs: Math.round(start.timings.totalMs), runs, p50: percentile(ms, 50), p95: percentile(ms, 95), max: percentile(ms, 100) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
