@@ -4,6 +4,7 @@ import { resolveModulePath } from './modules.js';
 import { isTypeScriptSource, repoPathOf } from './source.js';
 import { isTypePosition, lookupName, moduleScopeOf, type ImportBinding } from './syntax-scope.js';
 import { projectFile } from './project-files.js';
+import { forgetStarIndexes, starProviderOf } from './star-exports.js';
 
 /**
  * Follows names to their declarations across files without a type checker: scopes and import
@@ -25,11 +26,10 @@ export interface Resolution {
   external?: { name: string };
 }
 
-const MAX_DEPTH = 12;
+export const MAX_DEPTH = 12;
 const sideFiles = new WeakMap<Project, Map<string, ts.SourceFile | undefined>>();
 const roots = new WeakMap<Project, string>();
 const exportMemos = new WeakMap<Project, WeakMap<ts.SourceFile, Map<string, Resolution>>>();
-const starMemos = new WeakMap<Project, WeakMap<ts.SourceFile, Map<string, ts.SourceFile>>>();
 
 function memoOf(project: Project, file: ts.SourceFile): Map<string, Resolution> {
   let byFile = exportMemos.get(project);
@@ -70,11 +70,16 @@ export function sourceFileAt(env: ResolveEnv, abs: string): ts.SourceFile | unde
   return parsed;
 }
 
+/** The parsed file at an absolute path when it is parsed already (the project's or from disk), never parsing it. */
+export function heldSourceFile(env: ResolveEnv, abs: string): ts.SourceFile | undefined {
+  return env.project.getSourceFile(abs)?.compilerNode ?? sideFiles.get(env.project)?.get(abs);
+}
+
 /** Forgets files parsed from disk outside the project and every kept export answer (the pipeline calls it when files changed). */
 export function forgetResolutions(project: Project): void {
   sideFiles.delete(project);
   exportMemos.delete(project);
-  starMemos.delete(project);
+  forgetStarIndexes(project);
 }
 
 /** The file a specifier names from a file (not parsed), or `external` for a package / a file outside the repository. */
@@ -142,33 +147,8 @@ function exportOf(env: ResolveEnv, file: ts.SourceFile, name: string, walk: Walk
     return target.file ? { decls: [target.file] } : target.external ? { decls: [], external: { name } } : { decls: [] };
   }
   if (name === 'default' || scope.stars.length === 0) return { decls: [] };
-  const via = starIndexOf(env, file).get(name);
+  const via = starProviderOf(env, file, name);
   return via ? exportsIn(env, via, name, walk) : { decls: [] };
-}
-
-/**
- * Which `export *` target of a file provides each name (the first in source order, through nested
- * stars): built once per file, like the checker's export table of a module, so a barrel of 200
- * `export *` answers a name with one lookup.
- */
-function starIndexOf(env: ResolveEnv, file: ts.SourceFile, stack = new Set<ts.SourceFile>()): Map<string, ts.SourceFile> {
-  const memos = starMemos.get(env.project) ?? new WeakMap<ts.SourceFile, Map<string, ts.SourceFile>>();
-  starMemos.set(env.project, memos);
-  const known = memos.get(file);
-  if (known) return known;
-  const index = new Map<string, ts.SourceFile>();
-  if (stack.has(file) || stack.size > MAX_DEPTH) return index;
-  stack.add(file);
-  for (const specifier of moduleScopeOf(file).stars) {
-    const target = moduleFileOf(env, file, specifier).file;
-    if (!target) continue;
-    for (const name of moduleScopeOf(target).exports.keys()) if (name !== 'default' && !index.has(name)) index.set(name, target);
-    for (const name of starIndexOf(env, target, stack).keys()) if (!index.has(name)) index.set(name, target);
-  }
-  stack.delete(file);
-  // Inside a cycle the index may be partial: only a walk that started here keeps it.
-  if (stack.size === 0) memos.set(file, index);
-  return index;
 }
 
 /** The declarations an import binding stands for (`import * as ns` → the module's source file). */
