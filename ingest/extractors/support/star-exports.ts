@@ -1,12 +1,9 @@
+// Which `export *` target of a module provides a name: the first in source order, through nested
+// stars, as the checker's export table of the module would say.
 import type { Project, ts } from 'ts-morph';
 import { projectFileText } from './project-files.js';
 import { heldSourceFile, MAX_DEPTH, moduleOf, sourceFileAt, type ResolveEnv } from './syntax-resolve.js';
 import { moduleScopeOf } from './syntax-scope.js';
-
-/**
- * Which `export *` target of a module provides a name: the first in source order, through nested
- * stars, as the checker's export table of the module would say.
- */
 
 const indexes = new WeakMap<Project, WeakMap<ts.SourceFile, Map<string, ts.SourceFile>>>();
 /** `export *` of its own, to follow; `export * as ns` matches too (it only costs a parse). */
