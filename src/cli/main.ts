@@ -14,7 +14,7 @@ import { registerGraphCommands } from './graph.command.js';
 import { registerGraphqlCommand } from './graphql.command.js';
 import { registerUpCommand } from './up.command.js';
 
-// Node 22.1+ keeps the compiled code of the modules commands load lazily (TypeScript, ts-morph, the
+// Node 22.8+ keeps the compiled code of the modules commands load lazily (TypeScript, ts-morph, the
 // driver: ~40 % of an ingest's start-up) in a disk cache across runs; Node 20 has no such cache.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
