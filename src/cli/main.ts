@@ -15,7 +15,7 @@ import { registerGraphqlCommand } from './graphql.command.js';
 import { registerUpCommand } from './up.command.js';
 
 // Node 22.8+ keeps the compiled code of the modules commands load lazily (TypeScript, ts-morph, the
-// driver: ~40 % of an ingest's start-up) in a disk cache across runs; Node 20 has no such cache.
+// driver) in a disk cache across runs: ~40 % less load time on Node 24. Node 20 has no such cache.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const program = new Command()
