@@ -1,3 +1,4 @@
+import { onAbort } from '../runtime/abort.js';
 import { redact } from './redact.js';
 
 /** Normalised connector failures (what a missingness entry reports). */
@@ -76,9 +77,7 @@ export class HttpKernel {
     const clean = (m: string): string => redact(m, this.o.secrets()).slice(0, 500);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.o.timeoutMs);
-    const onAbort = (): void => controller.abort();
-    init.signal?.addEventListener('abort', onAbort, { once: true });
-    if (init.signal?.aborted) controller.abort();
+    const detach = onAbort(init.signal, () => controller.abort());
     try {
       const res = await this.o.fetch(url, { headers: init.headers ?? {}, signal: controller.signal, redirect: 'error' });
       if (!res.ok) {
@@ -101,7 +100,7 @@ export class HttpKernel {
       return { result: { ok: false, code: timedOut ? 'timeout' : 'offline', message }, wait: init.signal?.aborted ? null : undefined };
     } finally {
       clearTimeout(timer);
-      init.signal?.removeEventListener('abort', onAbort);
+      detach();
     }
   }
 }

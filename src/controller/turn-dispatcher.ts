@@ -5,6 +5,7 @@ import type { Graph } from '../graph/index.js';
 import type { PackStore } from '../pack/index.js';
 import { readResource, type ResourceText } from '../mcp/resources.js';
 import { PlanService } from '../plan/plan-service.js';
+import { onAbort } from '../runtime/abort.js';
 import type { Logger } from '../runtime/logger.js';
 import { mintId, type WorkStore } from '../session/index.js';
 import { estimateTokens } from './budget.js';
@@ -106,9 +107,7 @@ export class TurnDispatcher {
     turn.verb = typeof verb === 'string' ? verb.slice(0, 64) : '(missing)';
     turn.files = namedFiles(raw);
     const abort = new AbortController();
-    const onCallerAbort = (): void => abort.abort();
-    call.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    if (call.signal?.aborted) abort.abort(); // a listener added after the abort never fires
+    const detach = onAbort(call.signal, () => abort.abort());
     let timer: NodeJS.Timeout | undefined;
     let timeoutAnswer: Promise<TurnResponse> | undefined;
     const timeoutMs = this.options.config.mcp.turnTimeoutMs;
@@ -131,7 +130,7 @@ export class TurnDispatcher {
       return timeoutAnswer ? await timeoutAnswer : answer;
     } finally {
       clearTimeout(timer);
-      call.signal?.removeEventListener('abort', onCallerAbort);
+      detach();
     }
   }
 

@@ -2,6 +2,7 @@ import { createTsProjectCache, ingestRepository, watchRepository, type IngestPro
 import { AppError } from '../errors/index.js';
 import type { Graph } from '../graph/index.js';
 import { repoSnapshotQuery } from '../retrieval/lanes/lane.queries.js';
+import { onAbort } from '../runtime/abort.js';
 import type { Logger } from '../runtime/logger.js';
 
 export interface RepoKeeperOptions {
@@ -93,15 +94,16 @@ export class RepoKeeper {
     const report = (p: IngestProgress): void => call.progress?.(`ingesting the repository: ${p.phase} ${p.done}/${p.total} files`);
     this.listeners.add(report);
     let timer: NodeJS.Timeout | undefined;
+    let detach = (): void => undefined;
     const outcome = await Promise.race([
       run.then(() => 'done' as const),
       new Promise<'waiting'>((resolve) => {
         timer = setTimeout(() => resolve('waiting'), this.options.waitMs);
-        call.signal?.addEventListener('abort', () => resolve('waiting'), { once: true });
-        if (call.signal?.aborted) resolve('waiting');
+        detach = onAbort(call.signal, () => resolve('waiting'));
       }),
     ]).finally(() => {
       clearTimeout(timer);
+      detach();
       this.listeners.delete(report);
     });
     if (outcome === 'done') return;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { onAbort } from '../../runtime/abort.js';
 
 export interface RunArgvOptions {
   argv: readonly string[];
@@ -105,9 +106,7 @@ export function runArgv(options: RunArgvOptions): Promise<RunArgvResult> {
       clearInterval(rssWatch);
       killGroup(child.pid, 'SIGKILL');
     }, RSS_POLL_MS);
-    const onAbort = () => stop();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.signal?.aborted) stop();
+    const detach = onAbort(options.signal, stop);
     child.stdout.on('data', (c: Buffer) => stdout.push(c));
     child.stderr.on('data', (c: Buffer) => stderr.push(c));
     child.on('error', (error: NodeJS.ErrnoException) => {
@@ -119,7 +118,7 @@ export function runArgv(options: RunArgvOptions): Promise<RunArgvResult> {
       if (graceTimer) clearTimeout(graceTimer);
       // Reap anything the step left behind in its group.
       if (!spawnError) killGroup(child.pid, 'SIGKILL');
-      options.signal?.removeEventListener('abort', onAbort);
+      detach();
       resolve({
         exitCode: code, signal: signal ?? null, timedOut, spawnError, memoryExceeded,
         durationMs: Math.round(performance.now() - started), stdout: stdout.text(), stderr: stderr.text(),
