@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { runCliIngest, type CliIngest } from './cli-ingest.js';
+import { git, withScratchClone } from './scratch-clone.js';
 
 /** The --checkout step: a second clone at the same commit, then a checkout of `ref` in it. */
 export interface CheckoutResult {
@@ -16,9 +13,6 @@ export interface CheckoutResult {
   afterCheckout: CliIngest;
 }
 
-const git = (cwd: string, args: string[]): string =>
-  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).trim();
-
 /**
  * Clones the repository with `git clone --shared` into a temp dir (the user's checkout is only
  * read: rev-parse), checks out its HEAD there and ingests it into `repoId` (which already holds the
@@ -28,17 +22,11 @@ const git = (cwd: string, args: string[]): string =>
 export async function measureCheckout(root: string, ref: string, repoId: string): Promise<CheckoutResult> {
   const head = git(root, ['rev-parse', 'HEAD']);
   const target = git(root, ['rev-parse', '--verify', `${ref}^{commit}`]);
-  const dir = mkdtempSync(join(tmpdir(), 'graphgate-bench-clone-'));
-  const clone = join(dir, 'repo');
-  try {
-    git(dir, ['clone', '--quiet', '--shared', '--no-checkout', root, clone]);
-    git(clone, ['checkout', '--quiet', '--detach', head]);
+  return withScratchClone(root, head, async (clone) => {
     const filesChanged = git(clone, ['diff', '--name-only', head, target]).split('\n').filter(Boolean).length;
     const secondClone = await runCliIngest(clone, repoId);
     git(clone, ['checkout', '--quiet', '--detach', target]);
     const afterCheckout = await runCliIngest(clone, repoId);
     return { head, target, filesChanged, secondClone, afterCheckout };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTsProjectCache, ingestRepository } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/index.js';
 import type { Logger } from '../../../src/runtime/logger.js';
 import { percentile } from '../../../src/eval/metrics.js';
+import { git, withScratchClone } from './scratch-clone.js';
 
 /** The --edits step: one-file edits re-ingested the way `ingest --watch` and the MCP server's keeper do. */
 export interface EditRunsResult {
@@ -17,9 +16,6 @@ export interface EditRunsResult {
   p95: number;
   max: number;
 }
-
-const git = (cwd: string, args: string[]): string =>
-  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).trim();
 
 /**
  * `count` TypeScript files spread evenly over the sorted list of tracked ones, preferring Angular
@@ -41,11 +37,7 @@ export function pickEditFiles(tracked: readonly string[], count: number): string
  * The clone is removed afterwards; the namespace keeps the edited facts until the caller deletes it.
  */
 export async function measureEdits(root: string, graph: Graph, log: Logger, repoId: string, count: number): Promise<EditRunsResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'graphgate-bench-edits-'));
-  const clone = join(dir, 'repo');
-  try {
-    git(dir, ['clone', '--quiet', '--shared', '--no-checkout', root, clone]);
-    git(clone, ['checkout', '--quiet', '--detach', git(root, ['rev-parse', 'HEAD'])]);
+  return withScratchClone(root, git(root, ['rev-parse', 'HEAD']), async (clone) => {
     const projectCache = createTsProjectCache();
     const settings = { repoId };
     const start = await ingestRepository({ graph, root: clone, log, settings, projectCache, totals: false });
@@ -57,7 +49,5 @@ export async function measureEdits(root: string, graph: Graph, log: Logger, repo
     }
     const ms = runs.map((r) => r.ms);
     return { startMs: Math.round(start.timings.totalMs), runs, p50: percentile(ms, 50), p95: percentile(ms, 95), max: percentile(ms, 100) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
