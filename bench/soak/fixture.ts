@@ -31,14 +31,14 @@ export interface SoakFixture {
  * A throw-away git copy of the fixture workspace in a temp folder (never inside this project's checkout,
  * nothing in it is ever committed here), with the agent-loop gates, both recipes and the lock policy.
  */
-export function soakFixture(policy: 'reject' | 'block', leaseSeconds: number): SoakFixture {
+export function soakFixture(policy: 'reject' | 'block', leaseSeconds: number, gateNiceness?: number): SoakFixture {
   const parent = realpathSync(mkdtempSync(join(tmpdir(), 'gg-soak-')));
   const root = join(parent, 'workspace');
   cpSync(join(packageRoot(), 'test', 'fixtures', 'workspace'), root, { recursive: true });
   mkdirSync(join(root, '.ai', 'config'), { recursive: true });
   const checkStep = { name: CHECK_STEP, cmd: ['npm', 'test', '--silent'], env: { CHECK_ROUTES_JUNIT: CHECK_JUNIT }, timeout_seconds: 60, reports: { junit: CHECK_JUNIT } };
   const config = {
-    gates: { defaultTimeoutSeconds: 60, profiles: { default: { modes: { fast: [checkStep] } } }, commitGates: { 'commit-fast': { profile: 'default', mode: 'fast' } } },
+    gates: { defaultTimeoutSeconds: 60, ...(gateNiceness === undefined ? {} : { niceness: gateNiceness }), profiles: { default: { modes: { fast: [checkStep] } } }, commitGates: { 'commit-fast': { profile: 'default', mode: 'fast' } } },
     recipes: { enabled: ['replace_lexeme_in_file', 'run_targeted_validation'] },
     locks: { overlapPolicy: policy, leaseSeconds },
   };

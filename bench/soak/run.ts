@@ -28,6 +28,7 @@ const program = new Command('soak')
   .option('--faults <list>', `comma-separated faults: ${FAULTS.join(', ')}`, faultList, [] as string[])
   .option('--policy <policy>', 'locks.overlapPolicy of the fixture copy (reject or block)', 'reject')
   .option('--lease-seconds <s>', 'locks.leaseSeconds of the fixture copy', int(10), 900)
+  .option('--gate-niceness <n>', 'gates.niceness of the fixture copy (default: the product default, 10)', int(0))
   .option('--seed <n>', 'seed of kill timing and backoff jitter', int(0), Math.floor(Math.random() * 1_000_000))
   .option('--deadline-s <s>', 'bound on the agents\' phase (default 120 + 60 per agent)', int(10))
   .option('--kill-mode <mode>', 'timer: SIGKILL a few ms into the patch; failpoint: GRAPHGATE_FAILPOINT=patch:after-write', 'timer')
@@ -44,7 +45,7 @@ const program = new Command('soak')
   .option('--log-level <level>', 'GRAPHGATE_LOG_LEVEL of the MCP processes (debug logs every query and turn with its ms)', 'warn')
   .parse();
 
-const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string }>();
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; gateNiceness?: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string }>();
 if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
 const delay = /^(\d+)-(\d+)$/.exec(o.killDelayMs);
@@ -63,7 +64,7 @@ if (faults.db && !database.control) {
 let exitCode = 1;
 try {
   const report = await runSoak(database.connection, {
-    agents: o.agents, faults, policy: o.policy as 'reject' | 'block', leaseSeconds: o.leaseSeconds, seed: o.seed,
+    agents: o.agents, faults, policy: o.policy as 'reject' | 'block', leaseSeconds: o.leaseSeconds, gateNiceness: o.gateNiceness, seed: o.seed,
     deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents) * 1000, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills, killDelayMs: [Number(delay![1]), Number(delay![2])], failpoint: o.failpoint,
     resumeTimeoutMs: o.resumeTimeoutS * 1000, outagePauseMs: o.outageS * 1000, dbControl: database.control,
     repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), logLevel: o.logLevel, log,

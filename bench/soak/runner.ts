@@ -19,6 +19,8 @@ export interface SoakOptions {
   /** `locks.overlapPolicy` of the fixture copy. */
   policy: 'reject' | 'block';
   leaseSeconds: number;
+  /** `gates.niceness` of the fixture copy (unset: the product's default). */
+  gateNiceness?: number;
   seed: number;
   /** Bound on the agents' phase: past it every agent stops waiting and reports. */
   deadlineMs: number;
@@ -72,7 +74,7 @@ export interface SoakReport {
 export async function runSoak(connection: ConnectionInfo, options: SoakOptions): Promise<SoakReport> {
   const { log } = options;
   if (options.faults.db && !options.dbControl) throw new Error('the db fault needs a server the soak may restart (its own instance, or --allow-db-restart)');
-  const fixture = soakFixture(options.policy, options.leaseSeconds);
+  const fixture = soakFixture(options.policy, options.leaseSeconds, options.gateNiceness);
   const logDir = realpathSync(mkdtempSync(join(tmpdir(), 'gg-soak-logs-')));
   const repoId = options.repoId;
   log(`fixture ${fixture.root}, repoId ${repoId}, server logs in ${logDir}`);

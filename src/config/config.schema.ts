@@ -27,6 +27,8 @@ export type GateStep = z.infer<typeof GateStepSchema>;
 /** Gate profiles → modes (e.g. fast, full) → steps, and the commit gates side effects name. */
 export const GatesSchema = z.strictObject({
   defaultTimeoutSeconds: int(1, 86_400).describe('timeout of a step that sets none'),
+  niceness: z.number().int().min(0).max(19).optional()
+    .describe('CPU niceness of gate steps and their children (default 10): builds and tests yield the CPU to the controller\'s turns and Neo4j; 0 runs them at normal priority'),
   envAllowlist: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).max(200).optional()
     .describe('environment variables a step inherits from the controller (default: PATH, HOME, LANG, LC_ALL, TERM, TZ, CI, NODE_OPTIONS, NODE_ENV, TMPDIR, USER)'),
   profiles: z.record(gateName, z.strictObject({

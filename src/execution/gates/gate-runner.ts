@@ -47,6 +47,8 @@ export interface RunGateStepInput {
 
 const OUTPUT_TAIL = 8 * 1024;
 const MAX_REPORT_BYTES = 16 * 1024 * 1024;
+/** Niceness of gate steps when `gates.niceness` is not set. */
+export const DEFAULT_GATE_NICENESS = 10;
 
 /** The configured step with this name (profiles and modes in name order; the first wins). */
 export function findGateStep(gates: GatesConfig, name: string): GateStep | undefined {
@@ -98,7 +100,11 @@ export async function runGateStep(input: RunGateStepInput): Promise<GateStepResu
   const secrets = secretValuesOf({ ...parentEnv, ...step.env });
   const timeoutSeconds = step.timeout_seconds ?? input.gates.defaultTimeoutSeconds;
   const startedAt = new Date().toISOString();
-  const run = await runArgv({ argv, cwd: cwd.absolute, env, timeoutMs: timeoutSeconds * 1000, maxOutputBytes: 64 * 1024, signal: input.signal });
+  const run = await runArgv({
+    argv, cwd: cwd.absolute, env, timeoutMs: timeoutSeconds * 1000, maxOutputBytes: 64 * 1024, signal: input.signal,
+    // Gates are batch work: under load they yield the CPU to other works' turns (issue 19's soak: gates of eight works starved submissions).
+    niceness: input.gates.niceness ?? DEFAULT_GATE_NICENESS,
+  });
   const junit = await readReport(root, step.reports?.junit, parseJunitXml);
   const lcov = await readReport(root, step.reports?.lcov, (t) => parseLcov(t).totals);
   const combined = `${run.stdout}${run.stderr ? `\n[stderr]\n${run.stderr}` : ''}`;

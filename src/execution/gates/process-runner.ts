@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { onAbort } from '../../runtime/abort.js';
 
 export interface RunArgvOptions {
@@ -17,6 +18,8 @@ export interface RunArgvOptions {
    * memory outside the JS heap (typed arrays, buffers).
    */
   maxRssBytes?: number;
+  /** CPU niceness of the process (Linux/macOS); its children inherit it. Unset: the controller's own. */
+  niceness?: number;
   signal?: AbortSignal;
 }
 
@@ -74,6 +77,14 @@ function residentBytes(pid: number): number | null {
 
 const RSS_POLL_MS = 20;
 
+function setNiceness(pid: number, niceness: number): void {
+  try {
+    setPriority(pid, niceness);
+  } catch {
+    // Not permitted or not supported (Windows priority classes): the step runs at the controller's priority.
+  }
+}
+
 /**
  * Runs an argv (no shell) in its own process group with a hard timeout: on timeout or abort the
  * whole group gets SIGTERM, then SIGKILL after a grace period, so grandchildren die too.
@@ -89,6 +100,8 @@ export function runArgv(options: RunArgvOptions): Promise<RunArgvResult> {
     let spawnError: string | null = null;
     let graceTimer: NodeJS.Timeout | undefined;
     const child = spawn(argv[0]!, argv.slice(1), { cwd, env, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    // Set before the child has started its own children (they inherit it at fork).
+    if (options.niceness !== undefined && child.pid !== undefined) setNiceness(child.pid, options.niceness);
     const stop = () => {
       killGroup(child.pid, 'SIGTERM');
       graceTimer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), killGraceMs);

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatesConfig } from '../../../src/config/index.js';
 import { buildChildEnv } from '../../../src/execution/gates/child-env.js';
-import { runGateStep } from '../../../src/execution/gates/gate-runner.js';
+import { DEFAULT_GATE_NICENESS, runGateStep } from '../../../src/execution/gates/gate-runner.js';
 import { runArgv } from '../../../src/execution/gates/process-runner.js';
 import { scrubSecrets, secretValuesOf } from '../../../src/execution/gates/secret-scrubber.js';
 
@@ -52,6 +52,17 @@ describe('gate step runner', () => {
     expect(env.API_TOKEN).toBe('[REDACTED]');
     expect(r.output).not.toContain('hunter2-secret');
     expect(r.output).not.toContain('ghp_');
+  });
+
+  it('runs steps and their children at gates.niceness (default 10), so builds yield the CPU to turns', async () => {
+    const base = getPriority();
+    // The step prints its own niceness and its child's (children inherit it at fork).
+    const script = 'const os = require("os"); const c = require("child_process").execFileSync(process.execPath, ["-e", "process.stdout.write(String(require(\\"os\\").getPriority()))"]); console.log(os.getPriority(), String(c))';
+    const byDefault = await runGateStep({ gates: gates([{ name: 'nice', cmd: [node, '-e', script] }]), stepName: 'nice', worktreeRoot: root });
+    const expected = Math.min(19, Math.max(base, DEFAULT_GATE_NICENESS));
+    expect(byDefault.output.trim()).toBe(`${expected} ${expected}`);
+    const configured = await runGateStep({ gates: gates([{ name: 'nice', cmd: [node, '-e', script] }], { niceness: 15 }), stepName: 'nice', worktreeRoot: root });
+    expect(configured.output.trim()).toBe(`${Math.max(base, 15)} ${Math.max(base, 15)}`);
   });
 
   it('kills the whole process group on timeout', async () => {
