@@ -4,7 +4,7 @@ import { chunk, bump, groupBy } from './batches.js';
 import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, reuseNodes, reuseNodesKeepEdges, type NodeRowParam } from './ingest.queries.js';
 import type { PreparedFile } from './prepare-rows.js';
 import { targetKeys } from './ref-keys.js';
-import { MERGE_REL, type EdgeRowParam } from './rel-queries.js';
+import { createEdges, MERGE_REL, type EdgeRowParam } from './rel-queries.js';
 import { isNodeLabel } from './validate-facts.js';
 
 /** Labels the pipeline itself writes on top of the extractors' allowlist. */
@@ -70,11 +70,13 @@ export async function writeBatchIn(tx: GraphTx, input: WriteBatchInput): Promise
   bump(result.nodes, 'DomainAnchor', input.anchors.nodes.length);
   await mergeEdges(tx, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows);
   for (const row of rows) for (const label of row.labels) bump(result.nodes, label);
-  if (input.created && !input.incremental) await createAll(tx, rows, input.batchRows, input.created);
+  const first = input.created !== undefined && !input.incremental;
+  if (first) await createAll(tx, rows, input.batchRows, input.created as Set<string>);
   else for (const part of chunk(rows, input.batchRows)) await tx.run(mergeNodes, { rows: part });
   const byType = groupBy(input.files.flatMap((f) => f.edges), (e) => e.type);
   const groups = [...byType].map(([type, list]) => ({ type, rows: list.map((e) => e.row) }));
-  const written = await mergeEdges(tx, groups, input.batchRows);
+  // A first ingest's file edges are new (each is owned by a file of this batch): created, not merged.
+  const written = first ? await createEdges((q, p) => tx.run(q, p), groups, input.batchRows) : await mergeEdges(tx, groups, input.batchRows);
   for (const g of groups) {
     bump(result.edges, g.type, written.get(g.type) ?? 0);
     result.droppedEdges += g.rows.length - (written.get(g.type) ?? 0);

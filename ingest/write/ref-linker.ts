@@ -5,7 +5,7 @@ import { createNodes, deleteEdgesOfRefs, findRefsByAttrKey, findRefsByFrom, find
 import type { RefRow } from './prepare-rows.js';
 import type { RefTarget } from './ref-keys.js';
 import { buildResolvers, type Resolution } from './ref-resolver.js';
-import { edgeKey, MERGE_REL } from './rel-queries.js';
+import { createEdges, edgeKey, MERGE_REL } from './rel-queries.js';
 import { graphRunner, txRunner, type Runner } from './runner.js';
 import { isRelType } from './validate-facts.js';
 
@@ -124,6 +124,13 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
   }
   if (input.keepEdges) result.pruning = pruningOf(edgeRows, own, others);
   const writeEdges = async (): Promise<void> => {
+    if (input.refNodes && !input.incremental) {
+      // A first ingest: no reference edge exists yet, so they are created with one statement for all types.
+      const groups = [...groupBy(edgeRows, (e) => e.type)].map(([type, rows]) => ({ type, rows }));
+      for (const [type, written] of await createEdges(run.write, groups, input.batchRows)) bump(result.edges, type, written);
+      result.dangling += edgeRows.length - Object.values(result.edges).reduce((a, b) => a + b, 0);
+      return;
+    }
     for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
       for (const part of chunk(rows, input.batchRows)) {
         const [row] = await run.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
