@@ -20,10 +20,15 @@ export type BenchArgs =
   | { kind: 'synthetic' }
   | { kind: 'help' }
   | { kind: 'error'; message: string }
-  | { kind: 'real'; options: RealBenchOptions };
+  | { kind: 'real'; options: RealBenchOptions }
+  | { kind: 'cold'; runs: number; repo?: string };
 
 export const USAGE = `usage: npm run bench:ingest [-- --repo <path> [--checkout <ref>] [--tsconfig <file>] [--compodoc-html | --no-compodoc]]
+       npm run bench:ingest -- --cold <runs> [--repo <path>]
   (no arguments)     the synthetic workspace (BENCH_FEATURES=<n> scales it)
+  --cold <runs>      the first ingest right after a server start, <runs> times: stops and starts its
+                     own local instance (GRAPHGATE_NEO4J_INSTANCE, default bench-cold), then ingests
+                     a copy of the bundled sample (or --repo) into a fresh namespace
   --repo <path>      benchmark a real repository: first ingest into a fresh namespace, unchanged
                      re-run, parse floor, peak RSS, Neo4j CPU and Compodoc on the same repository
   --checkout <ref>   also time a CLI ingest after checking out <ref> in a scratch clone
@@ -56,6 +61,7 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
         'compodoc-html': { type: 'boolean' },
         'compodoc-timeout': { type: 'string' },
         edits: { type: 'string' },
+        cold: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -63,6 +69,13 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
     return { kind: 'error', message: (error as Error).message };
   }
   if (values.help) return { kind: 'help' };
+  if (values.cold !== undefined) {
+    const runs = Number(values.cold);
+    if (!Number.isInteger(runs) || runs < 1 || runs > 100) return { kind: 'error', message: '--cold takes a whole number of runs, 1 to 100' };
+    const others = ['checkout', 'tsconfig', 'no-compodoc', 'compodoc-html', 'compodoc-timeout', 'edits'].filter((k) => values[k as keyof typeof values] !== undefined);
+    if (others.length) return { kind: 'error', message: `--cold takes only --repo (not --${others.join(', --')})` };
+    return values.repo ? { kind: 'cold', runs, repo: resolve(cwd, values.repo) } : { kind: 'cold', runs };
+  }
   if (!values.repo) return { kind: 'error', message: '--checkout, --edits, --tsconfig and the Compodoc flags need --repo <path>' };
   if (values['no-compodoc'] && (values.tsconfig || values['compodoc-html'])) return { kind: 'error', message: '--tsconfig and --compodoc-html are for Compodoc: they make no sense with --no-compodoc' };
   const compodoc = values['no-compodoc'] ? 'off' : values['compodoc-html'] ? 'html' : 'json';

@@ -11,6 +11,14 @@ describe('bench:ingest arguments', () => {
     expect(parseBenchArgs([], '/home/u')).toEqual({ kind: 'synthetic' });
   });
 
+  it('takes --cold <runs> with an optional --repo, and nothing of the real-code benchmark', () => {
+    expect(parseBenchArgs(['--cold', '5'], '/home/u')).toEqual({ kind: 'cold', runs: 5 });
+    expect(parseBenchArgs(['--cold', '3', '--repo', 'app'], '/home/u')).toEqual({ kind: 'cold', runs: 3, repo: '/home/u/app' });
+    expect(parseBenchArgs(['--cold', '0'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('1 to 100') });
+    expect(parseBenchArgs(['--cold', 'two'], '/')).toMatchObject({ kind: 'error' });
+    expect(parseBenchArgs(['--cold', '3', '--repo', '/r', '--edits', '4'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--edits') });
+  });
+
   it('resolves --repo against the directory npm ran from, and --tsconfig against the repository', () => {
     expect(parseBenchArgs(['--repo', 'apps/x', '--tsconfig', 'tsconfig.app.json', '--checkout', 'HEAD~3'], '/home/u')).toEqual({
       kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: 'json', compodocTimeoutMs: 600_000, edits: 0 },
