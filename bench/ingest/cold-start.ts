@@ -25,9 +25,10 @@ const GOAL_MS = 3000;
 
 interface ColdRun { startMs: number; wallMs: number; ingestMs: number; writeMs: number; linkMs: number }
 
-async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** A CLI command in its own process (the instance comes from GRAPHGATE_NEO4J_INSTANCE); its wall time. */
+async function cli(args: string[]): Promise<number> {
   const started = performance.now();
-  await promisify(execFile)(process.execPath, [CLI, ...args], { env, timeout: 300_000 });
+  await promisify(execFile)(process.execPath, [CLI, ...args], { timeout: 300_000 });
   return performance.now() - started;
 }
 
@@ -46,15 +47,15 @@ export async function runColdStartBenchmark(options: { runs: number; repo?: stri
   const instance = process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'bench-cold';
   if (process.env.NEO4J_URI) return fail('--cold restarts a local instance; unset NEO4J_URI');
   if (SHARED_INSTANCES.has(instance)) return fail(`--cold stops and starts its instance: use one of its own, not "${instance}" (GRAPHGATE_NEO4J_INSTANCE)`);
-  const env = { ...process.env, GRAPHGATE_NEO4J_INSTANCE: instance };
+  // The CLI children, runCliIngest and openGraph all read the instance from the environment.
   process.env.GRAPHGATE_NEO4J_INSTANCE = instance;
   const copy = copyAsRepository(options.repo ?? SAMPLE);
   const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
   const runs: ColdRun[] = [];
   try {
     for (let i = 0; i < options.runs; i++) {
-      await cli(['db', 'stop'], env);
-      const startMs = await cli(['db', 'start'], env);
+      await cli(['db', 'stop']);
+      const startMs = await cli(['db', 'start']);
       const repoId = `bench-cold-${process.pid}-${i}`;
       const ingest = await runCliIngest(copy.root, repoId);
       const t = ingest.summary?.timings;

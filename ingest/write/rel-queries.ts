@@ -70,23 +70,22 @@ const CREATE_RELS = loadQuery<{ rows: CreateRelRow[] }, { type: string; written:
 
 /**
  * Writes relationships that cannot exist yet (a first ingest) with one statement for all types: on a
- * cold server each distinct statement costs ~100 ms of planning, and MERGE_REL has one per type. The
- * result is what MERGE_REL would have written: one relationship per (type, from, to, owner file),
+ * cold server each statement costs 100–500 ms (planning and cold code), and MERGE_REL has one per type.
+ * The result is what MERGE_REL would have written: one relationship per (type, from, to, owner file),
  * carrying the last row's properties, and every input row counted as written when its ends exist.
  */
 export async function createEdges(write: RunQuery, groups: Array<{ type: RelType; rows: EdgeRowParam[] }>, size: number): Promise<Map<string, number>> {
-  const unique = new Map<string, CreateRelRow>();
+  const unique = new Map<string, { row: EdgeRowParam & { type: RelType }; n: number }>();
   for (const { type, rows } of groups) {
     if (!isRelType(type)) throw new Error(`relationship type not in the allowlist: ${type}`);
-    for (const { from, to, ownerFile, props } of rows) {
-      const key = `${edgeKey(type, from, to)}\u001f${ownerFile}`;
-      const n = (unique.get(key)?.n.toNumber() ?? 0) + 1;
-      unique.delete(key);
-      unique.set(key, { type, from, to, props, n: int(n) });
+    for (const row of rows) {
+      const key = `${edgeKey(type, row.from, row.to)}\u001f${row.ownerFile}`;
+      unique.set(key, { row: { ...row, type }, n: (unique.get(key)?.n ?? 0) + 1 });
     }
   }
+  const rows: CreateRelRow[] = [...unique.values()].map(({ row: { type, from, to, props }, n }) => ({ type, from, to, props, n: int(n) }));
   const written = new Map<string, number>();
-  for (const part of chunk([...unique.values()], size)) {
+  for (const part of chunk(rows, size)) {
     for (const row of await write(CREATE_RELS, { rows: part })) written.set(row.type, (written.get(row.type) ?? 0) + Number(row.written));
   }
   return written;
