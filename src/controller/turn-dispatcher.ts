@@ -7,7 +7,7 @@ import { readResource, type ResourceText } from '../mcp/resources.js';
 import { PlanService } from '../plan/plan-service.js';
 import { onAbort } from '../runtime/abort.js';
 import type { Logger } from '../runtime/logger.js';
-import { mintId, type WorkStore } from '../session/index.js';
+import { discardUnstartedWorks, mintId, type WorkStore } from '../session/index.js';
 import { estimateTokens } from './budget.js';
 import { TurnDenial } from './deny.js';
 import { buildEnvelope } from './envelope.js';
@@ -35,6 +35,8 @@ export interface ControllerServices {
 
 /** Verbs that build a pack: without a watcher, the working tree is re-checked before they run. */
 const PACK_VERBS: ReadonlySet<string> = new Set(['initialize_work', 'escalate']);
+/** How long deleting a refused turn's new work may take (its own deadline: the turn's signal is spent). */
+const DISCARD_TIMEOUT_MS = 5_000;
 
 export interface ControllerOptions {
   config: Config;
@@ -83,6 +85,7 @@ export class TurnDispatcher {
   readonly turnLog: TurnLog;
   private services: Promise<ControllerServices> | undefined;
   private connected: ControllerServices | undefined;
+  private readonly discarding = new Set<Promise<void>>();
 
   constructor(private readonly options: ControllerOptions) {
     this.registry = options.verbs ?? new VerbRegistry(defaultVerbs());
@@ -126,12 +129,45 @@ export class TurnDispatcher {
       }, timeoutMs);
     });
     try {
-      const answer = await Promise.race([this.dispatch(raw, turn, abort.signal, call.progress, call.resourcesListed), timedOut]);
-      return timeoutAnswer ? await timeoutAnswer : answer;
+      const dispatched = this.dispatch(raw, turn, abort.signal, call.progress, call.resourcesListed);
+      const answer = await Promise.race([dispatched, timedOut]);
+      const final = timeoutAnswer ? await timeoutAnswer : answer;
+      if (turn.createdWorkId && final.outcome === 'denied') {
+        // A timed-out dispatch may still be writing: clean up once it settles, without holding the answer.
+        const discarded = this.discardCreatedWork(turn.createdWorkId, dispatched);
+        if (!timeoutAnswer) await discarded;
+      }
+      return final;
     } finally {
       clearTimeout(timer);
       detach();
     }
+  }
+
+  /** Resolves once the works of refused initialize_work turns are deleted (or given up on); bounded by `ms`. */
+  async settled(ms: number): Promise<void> {
+    if (this.discarding.size === 0) return;
+    await Promise.race([Promise.allSettled([...this.discarding]), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+  }
+
+  /**
+   * Deletes a work its own turn created and then refused (timeout, cancel, error): no agent holds its
+   * id. Never throws; what it cannot delete now, the next initialize_work sweeps after the grace period.
+   */
+  private discardCreatedWork(workId: string, dispatched: Promise<unknown>): Promise<void> {
+    const done = dispatched.catch(() => undefined).then(async () => {
+      const services = this.connected;
+      if (!services) return;
+      await discardUnstartedWorks({
+        graph: services.graph, repoId: services.repoId, repoRoot: this.options.repoRoot, workIds: [workId], olderThanMs: null,
+        run: { signal: AbortSignal.timeout(DISCARD_TIMEOUT_MS) },
+      });
+      this.options.log.info('discarded a work its initialize_work turn did not hand out', { workId });
+    }).catch((error: unknown) => {
+      this.options.log.warn('work of a refused initialize_work not discarded; a later initialize_work sweeps it', { workId, error: String(error) });
+    }).finally(() => this.discarding.delete(done));
+    this.discarding.add(done);
+    return done;
   }
 
   private connect(): Promise<ControllerServices> {
@@ -210,6 +246,7 @@ export class TurnDispatcher {
           now: this.options.now ?? (() => new Date()), signal, graph: services.graph, sessions: services.sessions, packs: services.packs, plans: this.plansOf(services),
           work: turn.loaded, agentId: turn.agentId, runSessionId: turn.runSessionId,
           originalPrompt: request.originalPrompt ?? turn.loaded?.work.originalPrompt ?? null, traceRef: turn.traceRef,
+          onWorkCreated: (workId) => { turn.createdWorkId = workId; },
           ...(progress ? { progress } : {}), ...(resourcesListed !== undefined ? { resourcesListed } : {}),
         },
         input: args.data,
@@ -283,6 +320,10 @@ export class TurnDispatcher {
   private async finishDenied(turn: Turn, denial: TurnDenial, services: ControllerServices | undefined, signal?: AbortSignal): Promise<TurnResponse> {
     const first = !turn.finished;
     turn.finished = true;
+    if (turn.createdWorkId && turn.workId === turn.createdWorkId && !turn.committed) {
+      // The work this turn created is discarded (see discardCreatedWork): the refusal names no work.
+      Object.assign(turn, { workId: null, work: null, loaded: null, pack: null, state: 'UNINITIALIZED' });
+    }
     const codes = denial.friction?.map((f) => f.code) ?? [denial.code];
     if (denial.code === 'VERSION_CONFLICT') turn.transition = null;
     if (turn.transition?.nextState !== 'BLOCKED_BUDGET') turn.transition = null;

@@ -22,6 +22,8 @@ export interface Turn extends TurnFacts {
    * work's agentId is the caller's (the agent's own work), never the named work's.
    */
   logAs?: { workId: string | null; agentId: string | null };
+  /** The work initialize_work created in this turn, known before the verb returns (see VerbContext.onWorkCreated). */
+  createdWorkId?: string;
   /** Set by whichever path (normal or timeout) answered first; the other stays silent. */
   finished: boolean;
   /** The repository paths the call named (filePath, targetFile): the retrospective's hotspots. */

@@ -32,6 +32,11 @@ export interface VerbContext {
   traceRef: string;
   /** Sends an MCP progress notification when the client asked for them (absent otherwise). */
   progress?: (message: string) => void;
+  /**
+   * initialize_work calls it as soon as its Work node exists: a turn that then does not answer ok
+   * (timeout, cancel, error) deletes that work, which no agent was given.
+   */
+  onWorkCreated?: (workId: string) => void;
   /** MCP callers: whether this session listed resources (so large content can go by reference); absent for non-MCP callers. */
   resourcesListed?: boolean;
 }

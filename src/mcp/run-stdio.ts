@@ -53,6 +53,7 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
     if (dispatcher.turnLog.outbox.size > 0) {
       await Promise.race([dispatcher.turnLog.outbox.flush(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     }
+    await dispatcher.settled(2_000);
     dispatcher.turnLog.outbox.close();
     await keeper?.close().catch(() => undefined);
     await graph?.close().catch(() => undefined);

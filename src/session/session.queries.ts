@@ -37,6 +37,8 @@ export const createWork = loadQuery<
   { work: WorkRow }
 >('session/create-work.cypher');
 
+export const discardUnstartedWorks = loadQuery<{ repoId: string; workIds: string[]; olderThanMs: Integer | null }, { workId: string }>('session/discard-unstarted-works.cypher');
+
 export const readWork = loadQuery<
   { workId: string; repoId: string; agentId: string | null },
   { work: WorkRow; pack: PackRow | null; agent: { id: string; workId: string; repoId: string } | null }

@@ -32,6 +32,9 @@ export const readMemories = loadQuery<
   { repoId: string },
   { id: string; state: string; enforcementType: string; trigger: string; works: number; hits: number; rejectionCodes: string[]; planRuleJson: string; fewShotJson: string | null; anchors: string[] }
 >('test-support/read-memories.cypher');
+export const listWorks = loadQuery<{ repoId: string }, { id: string; turns: number }>('test-support/list-works.cypher');
+export const ageWorks = loadQuery<{ repoId: string; workIds: string[]; ms: Integer }, { aged: number }>('test-support/age-works.cypher');
+export const countDeniedTurns = loadQuery<{ repoId: string; verb: string; code: string }, { turns: number; onWork: number }>('test-support/count-denied-turns.cypher');
 export const readWorkRetrospective = loadQuery<{ workId: string; repoId: string }, { json: string | null }>('test-support/read-work-retrospective.cypher');
 
 /** The default configuration (shipped base.json values) with overrides. */

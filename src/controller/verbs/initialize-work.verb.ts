@@ -4,7 +4,7 @@ import { ensureDirNoFollow } from '../../paths/index.js';
 import { assemblePack, assertRepoIngested } from '../../retrieval/assemble/index.js';
 import { agentLexemeSchema } from '../../retrieval/lexemes/lexeme.model.js';
 import { packMemoriesInForce } from '../../retrieval/pack/pack-memories.js';
-import { mintId, storeAttachments } from '../../session/index.js';
+import { discardUnstartedWorks, mintId, storeAttachments } from '../../session/index.js';
 import { thresholdTokens } from '../budget.js';
 import { TurnDenial } from '../deny.js';
 import { defineVerb } from '../verb.js';
@@ -20,6 +20,14 @@ const attachmentSchema = z.strictObject({
   ref: z.string().min(1).max(2048).describe('inline:base64:<data>, a repo-relative file path, or an external reference (kept as a reference)'),
   caption: z.string().max(500).optional().describe('one line about it'),
 });
+
+/**
+ * How old a PLANNING work without a logged turn must be before another initialize_work deletes it:
+ * past its creating turn's timeout and a transaction timeout after it, so that turn cannot still finish.
+ */
+export function unstartedWorkGraceMs(turnTimeoutMs: number): number {
+  return 2 * turnTimeoutMs + 60_000;
+}
 
 /**
  * `initialize_work` (001 §4), in the v2 order: mint ids → create `.ai/tmp/work/{workId}/` → side
@@ -56,15 +64,19 @@ export const initializeWorkVerb = defineVerb({
       workId: mintId('work'), state: 'PLANNING', runSessionId: ctx.runSessionId, originalPrompt: ctx.originalPrompt, agentId: ctx.agentId,
       maxTokens: config.budget.maxTokens, thresholdTokens: thresholdTokens(config.budget.maxTokens, config.budget.thresholdPercent),
     }, { signal });
+    ctx.onWorkCreated?.(work.id);
     await ensureDirNoFollow(ctx.repoRoot, ['.ai', 'tmp', 'work', work.id]);
 
     ctx.progress?.('ingesting memory overrides, inbox files and attachments');
     // Both side channels and the memory lifecycle sweep (one write) land before the pack reads active memories.
-    const [overrides, attachments, swept] = await Promise.all([
+    const [overrides, attachments, swept, discarded] = await Promise.all([
       ingestMemoryOverrides({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), traceRef: ctx.traceRef, run: { signal }, initialState: ctx.config.memory.humanOverrideInitialState }),
       storeAttachments({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, workId: work.id, given: input.attachments ?? [], run: { signal } }),
       sweepMemories({ graph: ctx.graph, repoId: ctx.repoId, root: ctx.repoRoot, now: ctx.now(), settings: config.memory, run: { signal } }),
+      // Works whose initialize_work never answered (its process died or timed out): no agent holds their ids.
+      discardUnstartedWorks({ graph: ctx.graph, repoId: ctx.repoId, repoRoot: ctx.repoRoot, workIds: [], olderThanMs: unstartedWorkGraceMs(config.mcp.turnTimeoutMs), run: { signal } }),
     ]);
+    if (discarded.length > 0) ctx.log.info('discarded works no agent was given', { workIds: discarded });
     if (swept.changelogError) ctx.log.warn('memory changelog not written', { error: swept.changelogError, transitions: swept.transitions.length });
 
     const assembled = await assemblePack({
