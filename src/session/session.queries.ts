@@ -37,7 +37,8 @@ export const createWork = loadQuery<
   { work: WorkRow }
 >('session/create-work.cypher');
 
-export const discardUnstartedWorks = loadQuery<{ repoId: string; workIds: string[]; olderThanMs: Integer | null }, { workId: string }>('session/discard-unstarted-works.cypher');
+export const findUnstartedWorks = loadQuery<{ repoId: string; olderThanMs: Integer }, { workId: string }>('session/find-unstarted-works.cypher');
+export const discardWorks = loadQuery<{ repoId: string; workIds: string[] }, { workId: string }>('session/discard-works.cypher');
 
 export const readWork = loadQuery<
   { workId: string; repoId: string; agentId: string | null },

@@ -1,6 +1,6 @@
 import { realpath, rm } from 'node:fs/promises';
 import { int, type Graph, type RunOptions } from '../graph/index.js';
-import { discardUnstartedWorks as discardQuery } from './session.queries.js';
+import { discardWorks, findUnstartedWorks } from './session.queries.js';
 
 const WORK_ID = /^work-[0-9a-f]{16}$/;
 
@@ -13,10 +13,12 @@ const WORK_ID = /^work-[0-9a-f]{16}$/;
 export async function discardUnstartedWorks(options: {
   graph: Graph; repoId: string; repoRoot: string; workIds: readonly string[]; olderThanMs: number | null; run?: RunOptions;
 }): Promise<string[]> {
-  const rows = await options.graph.write(discardQuery, {
-    repoId: options.repoId, workIds: [...options.workIds], olderThanMs: options.olderThanMs === null ? null : int(options.olderThanMs),
-  }, options.run);
-  const ids = rows.map((r) => r.workId);
+  const { graph, repoId, run } = options;
+  // A read first: the sweep runs on every initialize_work and almost always finds nothing.
+  const swept = options.olderThanMs === null ? [] : await graph.read(findUnstartedWorks, { repoId, olderThanMs: int(options.olderThanMs) }, run);
+  const wanted = [...new Set([...options.workIds, ...swept.map((r) => r.workId)])];
+  if (wanted.length === 0) return [];
+  const ids = (await graph.write(discardWorks, { repoId, workIds: wanted }, run)).map((r) => r.workId);
   await Promise.all(ids.map((id) => removeWorkDir(options.repoRoot, id)));
   return ids;
 }
