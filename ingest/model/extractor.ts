@@ -36,6 +36,14 @@ export interface ExtractContext {
   sourceFile?: SourceFile;
   /** Reads another repo file (templateUrl, styleUrls); undefined when missing or outside the repo. */
   readRepoFile(path: string): string | undefined;
+  /**
+   * Routes: other files a routes array's mounts were computed from. Unlike a read, a change there
+   * re-extracts this file only when its mount signature changes (pipeline/mount-dependents.ts).
+   * Absent (a caller without that check): record them with readRepoFile.
+   */
+  noteMounts?(paths: readonly string[]): void;
+  /** Routes: the file's mount signature (extractors/routes/file-mounts.ts), stored on its File node. */
+  noteMountSignature?(signature: string): void;
 }
 
 /**

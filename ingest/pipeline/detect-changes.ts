@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { createPathFilter, discoverFiles, isSafeRelativePath } from './discovery.js';
-import { dependentsOf, type KnownFile } from './known-files.js';
+import { dependentsOf, mountDependentsOf, type KnownFile } from './known-files.js';
 import { mapLimit, readOne, statMatches, type SourceInfo } from './read-files.js';
 import type { PipelineSettings } from './settings.js';
 import type { SnapshotEntry } from './snapshot.js';
@@ -17,6 +17,8 @@ export interface Changes {
   deleted: string[];
   /** Added, changed and dependent files, in that order: what gets parsed. */
   toParse: SourceInfo[];
+  /** Files whose route mounts came from a changed or deleted file: parsed only when their mounts moved (mount-dependents.ts). */
+  mountCandidates: string[];
 }
 
 /** Repo-relative POSIX form of a watcher/CLI path, or undefined when it is not inside the root. */
@@ -80,8 +82,11 @@ export async function detectChanges(
   summary.files.unchanged = current.size + summary.files.statUnchanged - changed.length;
 
   const toParse = [...changed];
+  let mountCandidates: string[] = [];
   if (known.size > 0 && (changed.length || deleted.length)) {
-    const dependents = dependentsOf(known, new Set([...changed.map((c) => c.path), ...deleted]));
+    const touched = new Set([...changed.map((c) => c.path), ...deleted]);
+    const dependents = dependentsOf(known, touched);
+    mountCandidates = mountDependentsOf(known, touched);
     for (const path of dependents) {
       const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
       if (info) toParse.push(info), current.set(path, info);
@@ -90,5 +95,5 @@ export async function detectChanges(
   }
   summary.files.parsed = toParse.length;
   summary.files.skipped = toParse.filter((i) => i.skipReason).length;
-  return { entries, current, deleted, toParse };
+  return { entries, current, deleted, toParse, mountCandidates };
 }

@@ -15,6 +15,8 @@ import { fileKind, isTypeScriptKind } from './file-kind.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
 import { addNewlyMounted } from './lazy-targets.js';
+import { addMovedMounts } from './mount-dependents.js';
+import { NO_DEPS, type FileDeps } from './run-extractors.js';
 import { isCurrent, loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
 import { parseAndWrite } from './parse-and-write.js';
 import type { ProgressListener } from './progress.js';
@@ -122,7 +124,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
 
   // 1. What is on disk now (all of it, or only the paths a watcher reported), and what depends on it.
   const onDiscovered = (total: number): void => options.onProgress?.({ phase: 'read', done: 0, total, filesPerSecond: 0 });
-  const { entries, current, deleted, toParse } = await detectChanges(root, settings, known, options.changedPaths, summary, onDiscovered);
+  const { entries, current, deleted, toParse, mountCandidates } = await detectChanges(root, settings, known, options.changedPaths, summary, onDiscovered);
   if (incremental) await addImportersOfDeleted(graph, repoId, root, settings, known, { deleted, toParse, current }, summary);
   // A run that died writing, or facts written by other extractors or settings: re-extract every file once.
   const key = extractionKey(settings);
@@ -135,20 +137,24 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   summary.snapshotId = snapshotIdOf(entries, identity.inGit, snapshotTree(options.projectCache, root));
   summary.timings.snapshotMs = since(t);
 
-  const reads = new Map<string, string[]>();
+  const deps = new Map<string, FileDeps>();
   if (toParse.length > 0 || deleted.length > 0) {
     summary.wrote = true;
     const tp = performance.now();
     const membershipChanged = summary.files.added > 0 || deleted.length > 0;
     const { project, onDemand } = await prepareProject(options, root, settings, current, entries, deleted, toParse, membershipChanged);
     // A changed loader may now mount files that never read it: they need the new prefix and CHILD_OF.
-    if (incremental) await addNewlyMounted(project, root, repoId, settings, toParse, current, summary);
+    if (incremental) {
+      await addNewlyMounted(project, root, repoId, settings, known, toParse, current, summary);
+      // Files mounted below a changed file: re-extracted only when their mounts moved.
+      await addMovedMounts(project, root, repoId, settings, mountCandidates, known, toParse, current, summary);
+    }
     summary.timings.parseMs += since(tp);
     const written = await parseAndWrite({
       graph, project, root, settings, repoId, summary, extractors: options.extractors ?? registeredExtractors, onProgress: options.onProgress,
       toParse, deleted, current, known, incremental,
     });
-    written.forEach((r, path) => reads.set(path, r));
+    written.forEach((d, path) => deps.set(path, d));
     summary.project = { mode: onDemand ? 'on-demand' : 'all', files: project.getSourceFiles().length };
   }
 
@@ -189,7 +195,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     await graph.read(awaitFulltextRefresh, {});
     summary.timings.fulltextMs = since(tf);
   }
-  rememberKnownFiles(options.projectCache, { repoId, snapshotId: summary.snapshotId, files: nextKnown(known, current, deleted, reads) });
+  rememberKnownFiles(options.projectCache, { repoId, snapshotId: summary.snapshotId, files: nextKnown(known, current, deleted, deps) });
   if (options.totals !== false) {
     summary.totals = Object.fromEntries((await graph.read(countFacts, { repoId })).map((r) => [r.label, r.count]));
   }
@@ -215,12 +221,13 @@ function snapshotTree(cache: TsProjectCache | undefined, root: string): GitTree 
 }
 
 /** The File rows the graph holds after a successful run (the cache for the next watcher run). */
-function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, SourceInfo>, deleted: string[], reads: Map<string, string[]>): Map<string, KnownFile> {
+function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, SourceInfo>, deleted: string[], deps: Map<string, FileDeps>): Map<string, KnownFile> {
   const next = new Map(known);
   for (const path of deleted) next.delete(path);
   for (const info of current.values()) {
     const { path, sha256, blob, executable, stat } = info;
-    next.set(path, { path, sha256, blob, executable, stat, reads: reads.get(path) ?? known.get(path)?.reads ?? [] });
+    const d = deps.get(path) ?? known.get(path) ?? NO_DEPS;
+    next.set(path, { path, sha256, blob, executable, stat, reads: d.reads, mountReads: d.mountReads, mountSig: d.mountSig });
   }
   return next;
 }

@@ -1,12 +1,12 @@
+import type { FileDeps } from './run-extractors.js';
 import type { Graph } from '../../src/graph/index.js';
 import { readFileHashes } from '../write/ingest.queries.js';
 import type { FileStat } from './read-files.js';
 import type { SnapshotEntry } from './snapshot.js';
 import type { TsProjectCache } from './ts-project.js';
 
-/** What the graph's File node of a path says: the content hashes and the other files its extraction read. */
-export interface KnownFile extends SnapshotEntry {
-  reads: string[];
+/** What the graph's File node of a path says: the content hashes and what its facts depend on (FileDeps). */
+export interface KnownFile extends SnapshotEntry, FileDeps {
   /** Only in the warm cache (never in the graph): the stat of the file when this process hashed it. */
   stat?: FileStat;
 }
@@ -28,7 +28,9 @@ export interface KnownFiles {
 export async function loadKnownFiles(graph: Graph, repoId: string, graphSnapshotId: string | null, warm?: KnownFiles): Promise<Map<string, KnownFile>> {
   if (isCurrent(warm, repoId, graphSnapshotId)) return warm.files;
   const rows = await graph.read(readFileHashes, { repoId });
-  return new Map(rows.map((r) => [r.path, { path: r.path, sha256: r.sha256, blob: r.blob, executable: r.executable, reads: r.reads ?? [] }]));
+  return new Map(rows.map((r) => [r.path, {
+    path: r.path, sha256: r.sha256, blob: r.blob, executable: r.executable, reads: r.reads ?? [], mountReads: r.mountReads ?? [], mountSig: r.mountSig ?? null,
+  }]));
 }
 
 /** True when the cached rows describe the snapshot the graph is at (null: unknown, or a run died writing). */
@@ -54,5 +56,18 @@ export function rememberKnownFiles(cache: TsProjectCache | undefined, known: Kno
 export function dependentsOf(known: ReadonlyMap<string, KnownFile>, paths: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const file of known.values()) if (!paths.has(file.path) && file.reads.some((p) => paths.has(p))) out.push(file.path);
+  return out.sort();
+}
+
+/**
+ * Files whose route mounts were computed from one of `paths` (and that `dependentsOf` does not already
+ * return): re-extracted only when their mount signature moves (pipeline/mount-dependents.ts).
+ */
+export function mountDependentsOf(known: ReadonlyMap<string, KnownFile>, paths: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const file of known.values()) {
+    if (paths.has(file.path) || file.reads.some((p) => paths.has(p))) continue;
+    if (file.mountReads.some((p) => paths.has(p))) out.push(file.path);
+  }
   return out.sort();
 }

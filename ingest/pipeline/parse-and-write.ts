@@ -10,7 +10,7 @@ import { linkRefs, type LinkResult } from '../write/ref-linker.js';
 import { anchorOf, anchorRows } from './anchors.js';
 import type { ProgressListener } from './progress.js';
 import type { SourceInfo } from './read-files.js';
-import { extractFile, type ExtractionScope } from './run-extractors.js';
+import { extractFile, type ExtractionScope, type FileDeps } from './run-extractors.js';
 import type { PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
 
@@ -36,8 +36,8 @@ interface LinkCollect {
   refs: RefRow[];
   changedKeys: Set<string>;
   touchedIds: Set<string>;
-  /** The files each parsed file's extraction read (its File node's `reads`). */
-  reads: Map<string, string[]>;
+  /** What each parsed file's facts depend on (its File node's `reads`, `mountReads`, `mountSig`). */
+  deps: Map<string, FileDeps>;
   /** First ingest: the Ref nodes, written by the link step with their resolution (see ref-linker.ts). */
   refNodes?: Map<string, NodeRowParam>;
 }
@@ -65,9 +65,9 @@ export function isAtomic(step: Pick<WriteStep, 'incremental' | 'toParse' | 'dele
  * A small incremental run (isAtomic, and at most `atomicMaxRows` rows once parsed) does all the writing
  * in ONE transaction, so readers never see a file without its reference edges; larger runs write
  * bounded batches (one transaction each, parsing of the next batch overlapping the write) and then
- * link. Returns each parsed file's `reads`.
+ * link. Returns what each parsed file's facts depend on.
  */
-export async function parseAndWrite(step: WriteStep): Promise<Map<string, string[]>> {
+export async function parseAndWrite(step: WriteStep): Promise<Map<string, FileDeps>> {
   const { graph, repoId, settings, summary, deleted } = step;
   if (!isAtomic(step)) {
     summary.writeMode = 'batched';
@@ -98,11 +98,11 @@ export async function parseAndWrite(step: WriteStep): Promise<Map<string, string
   // The link's share of the one transaction, measured inside it; the rest (commit included) is the write.
   summary.timings.linkMs = done.linkMs;
   summary.timings.writeMs += since(t0) - done.linkMs;
-  return into.reads;
+  return into.deps;
 }
 
 /** After batched writes: delete the facts of deleted files, prune their anchors, then the link step. */
-async function finishBatched(step: WriteStep, into: LinkCollect): Promise<Map<string, string[]>> {
+async function finishBatched(step: WriteStep, into: LinkCollect): Promise<Map<string, FileDeps>> {
   const { graph, repoId, settings, summary, deleted } = step;
   if (deleted.length) {
     const t0 = performance.now();
@@ -119,7 +119,7 @@ async function finishBatched(step: WriteStep, into: LinkCollect): Promise<Map<st
     ...(into.refNodes ? { refNodes: into.refNodes } : {}),
   }));
   summary.timings.linkMs = since(t1);
-  return into.reads;
+  return into.deps;
 }
 
 function record(summary: IngestSummary, linked: LinkResult): void {
@@ -154,7 +154,7 @@ function deferRefNodes(prepared: Array<{ nodes: NodeRowParam[] }>, into: Map<str
  */
 async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, into: LinkCollect) => Promise<void>): Promise<LinkCollect> {
   const { project, root, settings, repoId, summary, toParse, current, known, incremental } = step;
-  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set(), reads: new Map(), ...(incremental ? {} : { refNodes: new Map() }) };
+  const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set(), deps: new Map(), ...(incremental ? {} : { refNodes: new Map() }) };
   const parseStart = performance.now();
   let parseMs = 0;
   const scope: ExtractionScope = {
@@ -169,12 +169,12 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
     const prepared = [];
     for (const info of batch) {
       const t = performance.now();
-      const { facts, reads } = extractFile(scope, info);
-      into.reads.set(info.path, reads);
+      const { facts, deps } = extractFile(scope, info);
+      into.deps.set(info.path, deps);
       for (const e of facts.events) summary.events[e.kind] = (summary.events[e.kind] ?? 0) + 1;
       if (info.skipReason) summary.events.skipped = (summary.events.skipped ?? 0) + 1;
       const anchor = anchorOf(info.path, settings.anchorDepth, settings.anchorExclude);
-      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, reads));
+      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, deps));
       parseMs += performance.now() - t;
       done++;
       if (done % 50 === 0 || done === toParse.length) {

@@ -24,9 +24,20 @@ export interface ExtractionScope {
 
 export interface Extracted {
   facts: FileFacts;
+  deps: FileDeps;
+}
+
+/** What a file's facts depend on besides its own text (stored on its File node; see known-files.ts). */
+export interface FileDeps {
   /** Other repo files the extractors read (a templateUrl): a change there re-extracts this file. */
   reads: string[];
+  /** Files its route mounts come from: a change there re-extracts it only when `mountSig` changes. */
+  mountReads: string[];
+  /** The routes extractor's mount signature (extractors/routes/file-mounts.ts); null for a file without routes. */
+  mountSig: string | null;
 }
+
+export const NO_DEPS: FileDeps = { reads: [], mountReads: [], mountSig: null };
 
 const MAX_MESSAGE = 500;
 
@@ -36,6 +47,19 @@ function messageOf(error: unknown): string {
   return (text.split('\n')[0] ?? '').slice(0, MAX_MESSAGE);
 }
 
+/** A repository file's text as this run reads it (its read text, else from disk inside the root); undefined when skipped, missing or outside. */
+export function readRepoText(scope: Pick<ExtractionScope, 'root' | 'sources'>, path: string): string | undefined {
+  if (!isSafeRelativePath(path)) return undefined;
+  const known = scope.sources.get(path);
+  if (known) return known.skipReason ? undefined : known.text;
+  try {
+    const abs = realpathSync(join(scope.root, path));
+    return isInside(scope.root, abs) ? decodeText(readFileSync(abs)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Runs every applicable extractor on one file. An extractor that throws becomes a `parse_error`
  * ParseEvent (facts it produced before throwing are kept); the file and the run go on.
@@ -43,18 +67,13 @@ function messageOf(error: unknown): string {
 export function extractFile(scope: ExtractionScope, source: SourceInfo): Extracted {
   const facts = emptyFacts(source.path);
   const reads = new Set<string>();
-  if (source.skipReason) return { facts, reads: [] };
+  const mountReads = new Set<string>();
+  let mountSig: string | null = null;
+  if (source.skipReason) return { facts, deps: NO_DEPS };
   const readRepoFile = (path: string): string | undefined => {
     if (!isSafeRelativePath(path)) return undefined;
     if (path !== source.path) reads.add(path);
-    const known = scope.sources.get(path);
-    if (known) return known.skipReason ? undefined : known.text;
-    try {
-      const abs = realpathSync(join(scope.root, path));
-      return isInside(scope.root, abs) ? decodeText(readFileSync(abs)) : undefined;
-    } catch {
-      return undefined;
-    }
+    return readRepoText(scope, path);
   };
   const sourceFile = isTypeScriptKind(source.kind) ? projectFile(scope.project, join(scope.root, source.path)) : undefined;
   for (const extractor of scope.extractors) {
@@ -62,7 +81,11 @@ export function extractFile(scope: ExtractionScope, source: SourceInfo): Extract
     try {
       if (!extractor.appliesTo(source.path)) continue;
       extractor.extract(
-        { repoId: scope.repoId, snapshotId: scope.snapshotId, root: scope.root, path: source.path, text: source.text, settings: scope.settings, project: scope.project, sourceFile, readRepoFile },
+        {
+          repoId: scope.repoId, snapshotId: scope.snapshotId, root: scope.root, path: source.path, text: source.text, settings: scope.settings, project: scope.project, sourceFile, readRepoFile,
+          noteMounts: (paths) => paths.forEach((p) => isSafeRelativePath(p) && p !== source.path && mountReads.add(p)),
+          noteMountSignature: (signature) => void (mountSig = signature),
+        },
         facts,
       );
     } catch (error) {
@@ -71,5 +94,6 @@ export function extractFile(scope: ExtractionScope, source: SourceInfo): Extract
       scope.timings[extractor.name] = (scope.timings[extractor.name] ?? 0) + (performance.now() - started);
     }
   }
-  return { facts: validateFacts(facts), reads: [...reads].sort() };
+  const mountOnly = [...mountReads].filter((p) => !reads.has(p)).sort();
+  return { facts: validateFacts(facts), deps: { reads: [...reads].sort(), mountReads: mountOnly, mountSig } };
 }

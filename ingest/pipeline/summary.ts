@@ -25,7 +25,7 @@ export interface IngestSummary {
   /** Node rows (Ref nodes included) and intra-file edge rows of the parsed files (compared with `atomicMaxRows`). */
   writeRows: number;
   /** `statUnchanged`: files a warm cache proved unchanged by their stat, so they were not read (counted in `unchanged`). */
-  files: { seen: number; parsed: number; unchanged: number; added: number; changed: number; deleted: number; dependents: number; skipped: number; statUnchanged: number };
+  files: { seen: number; parsed: number; unchanged: number; added: number; changed: number; deleted: number; dependents: number; skipped: number; statUnchanged: number; mountsUnchanged: number };
   /** Nodes written in this run, per label (a node with labels Symbol+Component counts in both). */
   facts: Record<string, number>;
   /** Relationships written in this run, per type (references included). */
@@ -74,7 +74,7 @@ export function recordedTimings(summary: IngestSummary, untilRecordMs: number, h
 export function emptySummary(repoId: string, root: string): IngestSummary {
   return {
     repoId, root, snapshotId: '', previousSnapshotId: null, wrote: false, mode: 'full', knownFrom: 'graph', writeMode: 'none', project: { mode: 'none', files: 0 }, writeRows: 0,
-    files: { seen: 0, parsed: 0, unchanged: 0, added: 0, changed: 0, deleted: 0, dependents: 0, skipped: 0, statUnchanged: 0 },
+    files: { seen: 0, parsed: 0, unchanged: 0, added: 0, changed: 0, deleted: 0, dependents: 0, skipped: 0, statUnchanged: 0, mountsUnchanged: 0 },
     facts: {}, edges: {}, events: {}, refs: { byStatus: {}, byKind: {}, relinked: 0, dangling: 0 }, deletedFacts: 0, droppedEdges: 0,
     policy: { rows: 0, created: 0, unchanged: 0, superseded: 0, memories: 0, errors: [] },
     history: emptyHistorySummary(),

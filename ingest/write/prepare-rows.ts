@@ -1,3 +1,4 @@
+import { NO_DEPS, type FileDeps } from '../pipeline/run-extractors.js';
 import { createHash } from 'node:crypto';
 import { storeWholeNumbersAsIntegers } from '../../src/graph/index.js';
 import { fileTextFields } from '../../src/text/file-text.js';
@@ -45,16 +46,17 @@ function refId(repoId: string, path: string, relType: string, from: string, targ
  * reference of kind `id`: it is persisted and re-linked like any other reference, so it survives
  * (and is repaired) when the other file is re-ingested.
  */
-export function prepareFile(repoId: string, snapshotId: string, source: SourceInfo, facts: FileFacts, anchor: string, reads: string[] = []): PreparedFile {
+export function prepareFile(repoId: string, snapshotId: string, source: SourceInfo, facts: FileFacts, anchor: string, deps: FileDeps = NO_DEPS): PreparedFile {
   const path = source.path;
   const fileId = ids.file(repoId, path);
   const base = { repoId, snapshotId, ownerFile: path };
   const nodes: NodeRowParam[] = [];
   const fileProps: Record<string, PropValue> = {
     ...base, id: fileId, path, name: path.split('/').pop() as string, kind: source.kind, size: source.size,
-    sha256: source.sha256, blob: source.blob, executable: source.executable, anchor, reads, searchText: lexText(path),
+    sha256: source.sha256, blob: source.blob, executable: source.executable, anchor, reads: deps.reads, mountReads: deps.mountReads, searchText: lexText(path),
     ftRepo: repoSearchKey(repoId), ...fileTextFields(path, source.text),
   };
+  if (deps.mountSig !== null) fileProps.mountSig = deps.mountSig;
   if (source.skipReason) fileProps.skipped = source.skipReason;
   nodes.push({ id: fileId, labels: ['File'], drop: [], props: fileProps });
   const seen = new Set<string>([fileId]);

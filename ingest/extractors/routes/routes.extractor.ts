@@ -5,10 +5,11 @@ import { ids } from '../../model/ids.js';
 import { lexText } from '../../../src/text/lex-text.js';
 import { addEdge, addEvent, guarded, upsertNode } from '../support/facts.js';
 import { isTypeScriptSource, sourceFileOf } from '../support/source.js';
-import { mountsFor, remoteMountsFor, type Mount } from './lazy-mounts.js';
-import { findRouteArrays, ROUTE_HINT, type RouteArray } from './route-arrays.js';
+import { mountedArrays, mountSignature } from './file-mounts.js';
+import type { Mount } from './lazy-mounts.js';
+import { ROUTE_HINT, type RouteArray } from './route-arrays.js';
 import { linkRoute } from './route-links.js';
-import { joinRoutePath, walkRoutes, type RouteRecord } from './route-walk.js';
+import { joinRoutePath, type RouteRecord } from './route-walk.js';
 
 const PARSER = 'routes';
 
@@ -63,20 +64,22 @@ export const routesExtractor: Extractor = {
     if (!ROUTE_HINT.test(ctx.text)) return;
     const file = sourceFileOf(ctx);
     if (!file) return;
-    const { arrays, problems } = findRouteArrays(file);
-    const walks = new Map(arrays.map((a) => [a, walkRoutes(a.node)] as const));
-    const nested = new Set([...walks.values()].flatMap((w) => [...w.nested]));
-    const names = new Set(arrays.flatMap((a) => (a.name ? [a.name] : [])));
+    const { arrays, problems } = mountedArrays(ctx, ctx.path, file, ctx.readRepoFile);
     for (const p of problems) addEvent(into, PARSER, 'unsupported_syntax', p.message, p.line);
-    for (const array of arrays) {
-      if (nested.has(array.node)) continue;
+    const perArray: Array<Mount[] | null> = [];
+    for (const { array, walk, mounts: mountsOf } of arrays) {
+      perArray.push(null);
       guarded(into, PARSER, array.node, 'routes array', () => {
-        const walk = walks.get(array)!;
         for (const p of walk.problems) addEvent(into, PARSER, 'unsupported_syntax', p.message, p.line);
-        const mounts = [...remoteMountsFor(ctx, ctx.path, array, names, ctx.readRepoFile), ...mountsFor(ctx, ctx.path, array, names)];
-        for (const dependency of new Set(mounts.flatMap((m) => m.dependsOn))) if (dependency !== ctx.path) ctx.readRepoFile(dependency);
+        const mounts = mountsOf();
+        perArray[perArray.length - 1] = mounts;
+        const dependsOn = [...new Set(mounts.flatMap((m) => m.dependsOn))].filter((d) => d !== ctx.path);
+        // The pipeline re-extracts this file when a file it depends on changes its mounts (mountSignature).
+        if (ctx.noteMounts) ctx.noteMounts(dependsOn);
+        else for (const dependency of dependsOn) ctx.readRepoFile(dependency);
         emitArray(ctx, file, into, array, mounts, walk.records);
       });
     }
+    ctx.noteMountSignature?.(mountSignature(ctx.repoId, perArray));
   },
 };

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dependentsOf, loadKnownFiles, type KnownFile } from '../../../ingest/pipeline/known-files.js';
+import { dependentsOf, loadKnownFiles, mountDependentsOf, type KnownFile } from '../../../ingest/pipeline/known-files.js';
 import { readOne, statMatches } from '../../../ingest/pipeline/read-files.js';
 import type { Graph } from '../../../src/graph/index.js';
 import { parseSelector, routeMatchScore, routeSegments, selectorMatches } from '../../../ingest/write/ref-match.js';
 import { buildResolvers } from '../../../ingest/write/ref-resolver.js';
 import type { RunQuery } from '../../../ingest/write/runner.js';
 
-const known = (path: string, reads: string[] = []): KnownFile => ({ path, sha256: 's', blob: 'b', reads });
+const known = (path: string, reads: string[] = [], mountReads: string[] = []): KnownFile => ({ path, sha256: 's', blob: 'b', reads, mountReads, mountSig: mountReads.length ? 'sig' : null });
 
 describe('known File rows (watcher cache)', () => {
   it('finds the files whose extraction read a changed path, never the changed files themselves', () => {
@@ -18,6 +18,16 @@ describe('known File rows (watcher cache)', () => {
     expect(dependentsOf(rows, new Set(['a.html', 'b.html']))).toEqual(['a.ts', 'b.ts']);
     expect(dependentsOf(rows, new Set(['a.ts', 'a.html']))).toEqual(['c.ts']);
     expect(dependentsOf(rows, new Set(['nothing']))).toEqual([]);
+  });
+
+  it('keeps files mounted below a changed file apart: candidates for the mount check, not dependents', () => {
+    const rows = new Map([
+      known('routes.ts'), known('admin.module.ts', [], ['routes.ts']), known('both.ts', ['routes.ts'], ['routes.ts']), known('deep.ts', [], ['admin.module.ts', 'routes.ts']),
+    ].map((k) => [k.path, k]));
+    expect(dependentsOf(rows, new Set(['routes.ts']))).toEqual(['both.ts']);
+    // A file that also read it the plain way is a dependent already; a changed file is parsed anyway.
+    expect(mountDependentsOf(rows, new Set(['routes.ts']))).toEqual(['admin.module.ts', 'deep.ts']);
+    expect(mountDependentsOf(rows, new Set(['routes.ts', 'deep.ts']))).toEqual(['admin.module.ts']);
   });
 
   it('uses the cache only for the snapshot the graph is at, else reads the graph', async () => {
@@ -29,7 +39,7 @@ describe('known File rows (watcher cache)', () => {
     expect(reads).toBe(0);
     // Another snapshot, another repo, or a run that died writing (snapshot passed as null): the graph.
     for (const [repoId, snapshot] of [['r', 'content:2'], ['other', 'content:1'], ['r', null]] as const) {
-      expect([...(await loadKnownFiles(graph, repoId, snapshot, warm)).values()]).toEqual([{ ...fromGraph[0] }]);
+      expect([...(await loadKnownFiles(graph, repoId, snapshot, warm)).values()]).toEqual([{ ...fromGraph[0], mountReads: [], mountSig: null }]);
     }
     expect(reads).toBe(3);
   });

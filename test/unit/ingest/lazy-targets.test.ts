@@ -31,7 +31,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('pipeline: files a changed loader starts mounting', () => {
-  it('queues the new lazy target, the routing module it reaches and nested lazy levels, once', async () => {
+  it('queues the routing module the new lazy target reaches and nested lazy levels, once (not the module: no route syntax)', async () => {
     const project = createTsProject(root, silentLogger);
     for (const path of Object.keys(files)) project.addSourceFileAtPath(join(root, path));
     invalidateRouteIndex(project);
@@ -40,11 +40,24 @@ describe('pipeline: files a changed loader starts mounting', () => {
     const toParse = [loader, cartModule];
     const current = new Map(toParse.map((i) => [i.path, i] as const));
     const summary = emptySummary('r', root);
-    const added = await addNewlyMounted(project, root, 'r', DEFAULT_SETTINGS, toParse, current, summary);
-    expect([...added].sort()).toEqual(['src/app/catalog/catalog-routing.module.ts', 'src/app/catalog/catalog.module.ts', 'src/app/items/items.routes.ts']);
+    const added = await addNewlyMounted(project, root, 'r', DEFAULT_SETTINGS, new Map(), toParse, current, summary);
+    expect([...added].sort()).toEqual(['src/app/catalog/catalog-routing.module.ts', 'src/app/items/items.routes.ts']);
     expect(toParse.map((i) => i.path)).toEqual(['src/app/app.routes.ts', 'src/app/cart/cart.module.ts', ...added]);
-    expect([summary.files.dependents, summary.files.parsed]).toEqual([3, 5]);
+    expect([summary.files.dependents, summary.files.parsed]).toEqual([2, 4]);
     // Nothing new to queue the second time.
-    expect(await addNewlyMounted(project, root, 'r', DEFAULT_SETTINGS, toParse, current, summary)).toEqual([]);
+    expect(await addNewlyMounted(project, root, 'r', DEFAULT_SETTINGS, new Map(), toParse, current, summary)).toEqual([]);
+  });
+
+  it('leaves files whose known mounts already came from the changed loader to the mount check', async () => {
+    const project = createTsProject(root, silentLogger);
+    for (const path of Object.keys(files)) project.addSourceFileAtPath(join(root, path));
+    invalidateRouteIndex(project);
+    const loader = (await readOne(root, 'src/app/app.routes.ts', DEFAULT_SETTINGS.maxFileBytes)) as SourceInfo;
+    const toParse = [loader];
+    const known = new Map([['src/app/catalog/catalog-routing.module.ts', {
+      path: 'src/app/catalog/catalog-routing.module.ts', sha256: 's', blob: 'b', reads: [], mountReads: ['src/app/app.routes.ts'], mountSig: 'sig',
+    }]]);
+    const added = await addNewlyMounted(project, root, 'r', DEFAULT_SETTINGS, known, toParse, new Map([[loader.path, loader]]), emptySummary('r', root));
+    expect(added).toEqual(['src/app/items/items.routes.ts']);
   });
 });
