@@ -14,8 +14,7 @@ import { canonicalRoot, discoverFiles, isInside } from './discovery.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
-import { addNewlyMounted } from './lazy-targets.js';
-import { addMovedMounts } from './mount-dependents.js';
+import { addMountDependents, mountedByChanged } from './mount-dependents.js';
 import { NO_DEPS, type FileDeps } from './run-extractors.js';
 import { isCurrent, loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
 import { parseAndWrite } from './parse-and-write.js';
@@ -143,12 +142,8 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     const tp = performance.now();
     const membershipChanged = summary.files.added > 0 || deleted.length > 0;
     const { project, onDemand } = await prepareProject(options, root, settings, current, entries, deleted, toParse, membershipChanged);
-    // A changed loader may now mount files that never read it: they need the new prefix and CHILD_OF.
-    if (incremental) {
-      await addNewlyMounted(project, root, repoId, settings, known, toParse, current, summary);
-      // Files mounted below a changed file: re-extracted only when their mounts moved.
-      await addMovedMounts(project, root, repoId, settings, mountCandidates, known, toParse, current, summary);
-    }
+    // Files mounted below a changed file, or newly mounted by a changed loader: re-extracted when their mounts moved.
+    if (incremental) await addMountDependents(project, root, repoId, settings, [...mountCandidates, ...mountedByChanged(project, root, repoId, toParse)], known, toParse, current, summary);
     summary.timings.parseMs += since(tp);
     const written = await parseAndWrite({
       graph, project, root, settings, repoId, summary, extractors: options.extractors ?? registeredExtractors, onProgress: options.onProgress,

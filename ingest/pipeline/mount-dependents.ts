@@ -1,34 +1,53 @@
 import type { Project } from 'ts-morph';
 import { currentMountSignature } from '../extractors/routes/file-mounts.js';
+import { filesMountedBy, ROUTE_HINT } from '../extractors/routes/index.js';
+import { fileKind, isTypeScriptKind } from './file-kind.js';
 import type { KnownFile } from './known-files.js';
 import { readOne, type SourceInfo } from './read-files.js';
 import { readRepoText } from './run-extractors.js';
 import type { PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
 
+/** Text that can make a file a route loader (same test as the lazy-route index). */
+const LOADER_HINT = /loadChildren|children\s*:\s*[A-Za-z_$]/;
+
 /**
- * After changed files are in the project: of the files whose route mounts came from a changed or
- * deleted file (`candidates`, see mountDependentsOf), those whose mount signature moved are read
- * and appended to `toParse` (counted as dependents). An edit to a routing module that leaves its
- * routes as they were (code elsewhere in the file, a comment) then re-extracts no mounted file;
- * one that renames a path or moves a loader line re-extracts every file below it. Returns the paths
- * added.
+ * The TypeScript files that the queued loaders (changed files with loader syntax) mount now, as the
+ * project reads them after the sync: each lazy target, the routing modules it reaches and nested
+ * levels. A file that starts being mounted never read the loader, so it is no dependent of it.
  */
-export async function addMovedMounts(
-  project: Project, root: string, repoId: string, settings: PipelineSettings, candidates: readonly string[],
+export function mountedByChanged(project: Project, root: string, repoId: string, toParse: readonly SourceInfo[]): string[] {
+  const loaders = toParse.filter((i) => isTypeScriptKind(i.kind) && !i.skipReason && LOADER_HINT.test(i.text ?? '')).map((i) => i.path);
+  if (!loaders.length) return [];
+  return filesMountedBy({ repoId, root, project }, loaders).filter((path) => isTypeScriptKind(fileKind(path)));
+}
+
+/**
+ * After changed files are in the project: of `candidates` (files whose route mounts came from a
+ * changed or deleted file, and files a changed loader mounts now), those whose routes may have
+ * moved are read and appended to `toParse` (counted as dependents). A file without route syntax
+ * has no route facts to move; any other is re-extracted unless its mount signature, computed now,
+ * equals the one stored with its facts. So an edit to a routing module that leaves its routes as
+ * they were (code elsewhere in the file, a comment) re-extracts no mounted file; one that renames a
+ * path or moves a loader's line re-extracts every file below it. Returns the paths added.
+ */
+export async function addMountDependents(
+  project: Project, root: string, repoId: string, settings: PipelineSettings, candidates: Iterable<string>,
   known: ReadonlyMap<string, KnownFile>, toParse: SourceInfo[], current: Map<string, SourceInfo>, summary: IngestSummary,
 ): Promise<string[]> {
-  if (!candidates.length) return [];
   const queued = new Set(toParse.map((i) => i.path));
   const env = { repoId, root, project };
   const read = (path: string): string | undefined => readRepoText({ root, sources: current }, path);
   const added: string[] = [];
-  for (const path of candidates) {
+  for (const path of [...new Set(candidates)].sort()) {
     if (queued.has(path)) continue;
-    const before = known.get(path)?.mountSig ?? null;
-    if (before !== null && currentMountSignature(env, path, read) === before) continue;
     const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
-    if (!info) continue;
+    if (!info || !ROUTE_HINT.test(info.text ?? '')) continue;
+    const before = known.get(path)?.mountSig ?? null;
+    if (before !== null && currentMountSignature(env, path, read) === before) {
+      summary.files.mountsUnchanged++;
+      continue;
+    }
     toParse.push(info);
     current.set(path, info);
     queued.add(path);
@@ -36,6 +55,5 @@ export async function addMovedMounts(
   }
   summary.files.dependents += added.length;
   summary.files.parsed = toParse.length;
-  summary.files.mountsUnchanged += candidates.length - added.length;
   return added;
 }

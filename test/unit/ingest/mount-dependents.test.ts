@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateRouteIndex } from '../../../ingest/extractors/routes/index.js';
-import { addNewlyMounted } from '../../../ingest/pipeline/lazy-targets.js';
+import { currentMountSignature } from '../../../ingest/extractors/routes/file-mounts.js';
+import type { KnownFile } from '../../../ingest/pipeline/known-files.js';
+import { addMountDependents, mountedByChanged } from '../../../ingest/pipeline/mount-dependents.js';
 import { readOne, type SourceInfo } from '../../../ingest/pipeline/read-files.js';
 import { DEFAULT_SETTINGS } from '../../../ingest/pipeline/settings.js';
 import { emptySummary } from '../../../ingest/pipeline/summary.js';
@@ -11,7 +13,8 @@ import { createTsProject } from '../../../ingest/pipeline/ts-project.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 
 // A loader re-pointed from one lazy module to another: the newly loaded module never read the
-// loader, so only this step puts it back on the list to extract (with the loader's prefix).
+// loader, so only this step puts it back on the list to extract (with the loader's prefix); files
+// mounted before are re-extracted only when their mounts moved.
 const files: Record<string, string> = {
   'src/app/app.routes.ts': "export const routes: Routes = [{ path: 'shop', loadChildren: () => import('./catalog/catalog.module').then((m) => m.CatalogModule) }];",
   'src/app/catalog/catalog.module.ts': "import { CatalogRoutingModule } from './catalog-routing.module';\n@NgModule({ imports: [CatalogRoutingModule] })\nexport class CatalogModule {}",
@@ -30,34 +33,42 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('pipeline: files a changed loader starts mounting', () => {
-  it('queues the routing module the new lazy target reaches and nested lazy levels, once (not the module: no route syntax)', async () => {
+describe('pipeline: files mounted below a changed loader', () => {
+  const setup = async () => {
     const project = createTsProject(root, silentLogger);
     for (const path of Object.keys(files)) project.addSourceFileAtPath(join(root, path));
     invalidateRouteIndex(project);
     const loader = (await readOne(root, 'src/app/app.routes.ts', DEFAULT_SETTINGS.maxFileBytes)) as SourceInfo;
+    return { project, loader };
+  };
+
+  it('queues what a changed loader mounts now that has route syntax (not the module), once', async () => {
+    const { project, loader } = await setup();
     const cartModule = (await readOne(root, 'src/app/cart/cart.module.ts', DEFAULT_SETTINGS.maxFileBytes)) as SourceInfo;
     const toParse = [loader, cartModule];
     const current = new Map(toParse.map((i) => [i.path, i] as const));
     const summary = emptySummary('r', root);
-    const added = await addNewlyMounted(project, root, 'r', DEFAULT_SETTINGS, new Map(), toParse, current, summary);
-    expect([...added].sort()).toEqual(['src/app/catalog/catalog-routing.module.ts', 'src/app/items/items.routes.ts']);
+    const mounted = mountedByChanged(project, root, 'r', toParse);
+    expect([...mounted].sort()).toEqual(['src/app/catalog/catalog-routing.module.ts', 'src/app/catalog/catalog.module.ts', 'src/app/items/items.routes.ts']);
+    const added = await addMountDependents(project, root, 'r', DEFAULT_SETTINGS, mounted, new Map(), toParse, current, summary);
+    expect(added).toEqual(['src/app/catalog/catalog-routing.module.ts', 'src/app/items/items.routes.ts']);
     expect(toParse.map((i) => i.path)).toEqual(['src/app/app.routes.ts', 'src/app/cart/cart.module.ts', ...added]);
     expect([summary.files.dependents, summary.files.parsed]).toEqual([2, 4]);
     // Nothing new to queue the second time.
-    expect(await addNewlyMounted(project, root, 'r', DEFAULT_SETTINGS, new Map(), toParse, current, summary)).toEqual([]);
+    expect(await addMountDependents(project, root, 'r', DEFAULT_SETTINGS, mounted, new Map(), toParse, current, summary)).toEqual([]);
   });
 
-  it('leaves files whose known mounts already came from the changed loader to the mount check', async () => {
-    const project = createTsProject(root, silentLogger);
-    for (const path of Object.keys(files)) project.addSourceFileAtPath(join(root, path));
-    invalidateRouteIndex(project);
-    const loader = (await readOne(root, 'src/app/app.routes.ts', DEFAULT_SETTINGS.maxFileBytes)) as SourceInfo;
+  it('skips a file whose stored mount signature is the one computed now, and queues one whose signature moved', async () => {
+    const { project, loader } = await setup();
+    const read = (path: string) => readFileSync(join(root, path), 'utf8');
+    const now = (path: string) => currentMountSignature({ repoId: 'r', root, project }, path, read);
+    expect(now('src/app/items/items.routes.ts')).toMatch(/^[0-9a-f]{32}$/);
+    const row = (path: string, mountSig: string | null): [string, KnownFile] => [path, { path, sha256: 's', blob: 'b', reads: [], mountReads: ['src/app/app.routes.ts'], mountSig }];
+    const known = new Map([row('src/app/catalog/catalog-routing.module.ts', now('src/app/catalog/catalog-routing.module.ts')), row('src/app/items/items.routes.ts', 'an older signature')]);
+    const summary = emptySummary('r', root);
     const toParse = [loader];
-    const known = new Map([['src/app/catalog/catalog-routing.module.ts', {
-      path: 'src/app/catalog/catalog-routing.module.ts', sha256: 's', blob: 'b', reads: [], mountReads: ['src/app/app.routes.ts'], mountSig: 'sig',
-    }]]);
-    const added = await addNewlyMounted(project, root, 'r', DEFAULT_SETTINGS, known, toParse, new Map([[loader.path, loader]]), emptySummary('r', root));
+    const added = await addMountDependents(project, root, 'r', DEFAULT_SETTINGS, known.keys(), known, toParse, new Map([[loader.path, loader]]), summary);
     expect(added).toEqual(['src/app/items/items.routes.ts']);
+    expect(summary.files.mountsUnchanged).toBe(1);
   });
 });
