@@ -234,7 +234,7 @@ function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, S
  * and loads the others when an extractor first needs one (ingest/README.md, "On-demand project").
  */
 async function prepareProject(
-  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, unknown>, deleted: string[], toParse: SourceInfo[],
+  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, { sha256: string }>, deleted: string[], toParse: SourceInfo[],
   membershipChanged: boolean,
 ): Promise<{ project: Project; onDemand: boolean }> {
   const cache = options.projectCache ?? createTsProjectCache();
@@ -250,6 +250,6 @@ async function prepareProject(
   const parsing = new Set(toParse.map((i) => i.path));
   const upserts = onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
   const project = syncTsProject(cache, root, options.log, upserts, removals, membershipChanged);
-  if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current);
+  if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current, present);
   return { project, onDemand };
 }

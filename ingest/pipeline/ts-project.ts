@@ -35,6 +35,8 @@ export interface TsProjectCache {
   identity?: { key: string; value: RepoIdentity };
   /** The snapshot's git trees of the last run, by root: the next run re-hashes only what changed. */
   snapshotTree?: { root: string; tree: GitTree };
+  /** Named text tests of files the project does not hold, by path with the hash tested (project-files.ts). */
+  textTests?: Map<string, Map<string, { sha256: string; pass: boolean }>>;
 }
 
 export function createTsProjectCache(): TsProjectCache {
@@ -85,6 +87,7 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
     cache.project = createTsProject(root, log);
     cache.root = root;
     cache.shas.clear();
+    cache.textTests = undefined;
   }
   const project = cache.project as Project;
   let changed = false;
@@ -139,7 +142,9 @@ function addSourceText(project: Project, abs: string, text: string, inProject: b
  * come from this run's reads, else from disk (checked against the root like every read). A loaded
  * file is tracked like a synced one, so a warm project keeps it and later runs only re-sync changes.
  */
-export function attachRepoFiles(cache: TsProjectCache, root: string, project: Project, tsPaths: Iterable<string>, current: ReadonlyMap<string, SourceInfo>): void {
+export function attachRepoFiles(
+  cache: TsProjectCache, root: string, project: Project, tsPaths: Iterable<string>, current: ReadonlyMap<string, SourceInfo>, present: ReadonlyMap<string, { sha256: string }>,
+): void {
   const textOf = (path: string): string | undefined => {
     const info = current.get(path);
     if (info) return info.skipReason ? undefined : info.text;
@@ -150,10 +155,12 @@ export function attachRepoFiles(cache: TsProjectCache, root: string, project: Pr
       return undefined;
     }
   };
+  cache.textTests ??= new Map();
   attachOnDemandFiles(project, {
     root,
     paths: new Set(tsPaths),
     text: textOf,
+    tested: { results: cache.textTests, sha256: (path) => present.get(path)?.sha256 },
     load(path) {
       const text = textOf(path);
       if (text === undefined) return undefined;

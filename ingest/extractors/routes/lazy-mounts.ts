@@ -67,7 +67,7 @@ export function invalidateRouteIndex(project: Project): void {
 
 function build(env: SymbolEnv): LazyIndex {
   const index: LazyIndex = { repoId: env.repoId, root: env.root, scanned: new Map(), loaders: [], reach: new Map(), mounts: new Map(), arrayNames: new Map(), remoteLoaders: [] };
-  for (const file of projectFilesWhere(env.project, (text) => text.includes('loadChildren') || IMPORTED_CHILDREN.test(text))) {
+  for (const file of projectFilesWhere(env.project, (text) => text.includes('loadChildren') || IMPORTED_CHILDREN.test(text), 'route-loader')) {
     const loaderPath = repoPathOf(env.root, file.getFilePath());
     if (!loaderPath) continue;
     index.scanned.set(loaderPath, file.compilerNode);

@@ -17,6 +17,12 @@ export interface OnDemandFiles {
   text(path: string): string | undefined;
   /** Parses the file into the project. */
   load(path: string): SourceFile | undefined;
+  /**
+   * Results of named text tests kept across runs (a warm watcher), each with the content hash it was
+   * taken on, and the snapshot's content hash of a path: a file whose hash did not move is not read
+   * again to be tested. Absent: every test reads the text.
+   */
+  tested?: { results: Map<string, Map<string, { sha256: string; pass: boolean }>>; sha256(path: string): string | undefined };
 }
 
 const attached = new WeakMap<Project, OnDemandFiles>();
@@ -34,19 +40,39 @@ export function projectFile(project: Project, abs: string): SourceFile | undefin
   return files && path && files.paths.has(path) ? files.load(path) : undefined;
 }
 
-/** Every TypeScript file of the repository whose text passes `test` (only those are parsed). */
-export function projectFilesWhere(project: Project, test: (text: string) => boolean): SourceFile[] {
+/**
+ * Every TypeScript file of the repository whose text passes `test` (only those are parsed). `name`
+ * identifies the test across runs: with it, a file not in the project whose content hash did not move
+ * since it was last tested is not read again (see OnDemandFiles.tested).
+ */
+export function projectFilesWhere(project: Project, test: (text: string) => boolean, name?: string): SourceFile[] {
   const files = attached.get(project);
   if (!files) return project.getSourceFiles().filter((f) => test(f.getFullText()));
+  const memo = name && files.tested ? (files.tested.results.get(name) ?? files.tested.results.set(name, new Map()).get(name)!) : undefined;
   const out: SourceFile[] = [];
   for (const path of [...files.paths].sort()) {
     const held = project.getSourceFile(join(files.root, path));
-    const text = held ? held.getFullText() : files.text(path);
-    if (text === undefined || !test(text)) continue;
+    const pass = held ? test(held.getFullText()) : memo ? passesRemembered(files, memo, path, test) : passesOnText(files, path, test);
+    if (!pass) continue;
     const file = held ?? files.load(path);
     if (file) out.push(file);
   }
   return out;
+}
+
+function passesOnText(files: OnDemandFiles, path: string, test: (text: string) => boolean): boolean {
+  const text = files.text(path);
+  return text !== undefined && test(text);
+}
+
+/** A remembered result for the file's current hash, else the test on its text (remembered when the hash is known). */
+function passesRemembered(files: OnDemandFiles, memo: Map<string, { sha256: string; pass: boolean }>, path: string, test: (text: string) => boolean): boolean {
+  const sha256 = files.tested?.sha256(path);
+  const seen = memo.get(path);
+  if (sha256 && seen?.sha256 === sha256) return seen.pass;
+  const pass = passesOnText(files, path, test);
+  if (sha256) memo.set(path, { sha256, pass });
+  return pass;
 }
 
 const folders = new WeakMap<OnDemandFiles, Map<string, string[]>>();
