@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import type { Project } from 'ts-morph';
 import { currentMountSignature } from '../extractors/routes/file-mounts.js';
 import { filesMountedBy, ROUTE_HINT } from '../extractors/routes/index.js';
+import { projectFileText } from '../extractors/support/project-files.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
 import type { KnownFile } from './known-files.js';
 import { readOne, type SourceInfo } from './read-files.js';
@@ -41,13 +43,16 @@ export async function addMountDependents(
   const added: string[] = [];
   for (const path of [...new Set(candidates)].sort()) {
     if (queued.has(path)) continue;
-    const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
-    if (!info || !ROUTE_HINT.test(info.text ?? '')) continue;
+    // The project's text (held, or read once on demand): a file kept is never read and hashed again.
+    const text = projectFileText(project, join(root, path));
+    if (text === undefined || !ROUTE_HINT.test(text)) continue;
     const before = known.get(path)?.mountSig ?? null;
     if (before !== null && currentMountSignature(env, path, read) === before) {
       summary.files.mountsUnchanged++;
       continue;
     }
+    const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
+    if (!info) continue;
     toParse.push(info);
     current.set(path, info);
     queued.add(path);
