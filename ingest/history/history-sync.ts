@@ -27,6 +27,8 @@ export interface HistorySyncInput {
   /** Paths whose File nodes this run created: stored commits naming them get their CHANGED edges. */
   createdPaths: readonly string[];
   log?: Logger;
+  /** HEAD as read by readGitHead, started earlier so the git process overlaps other work; read here when absent. */
+  head?: Promise<GitHead>;
 }
 
 const since = (t: number): number => Math.round(performance.now() - t);
@@ -66,7 +68,7 @@ async function sync(input: HistorySyncInput, summary: HistorySummary): Promise<v
   } else {
     summary.status = 'synced';
     const t = performance.now();
-    target = await readGitHead(input.root);
+    target = await (input.head ?? readGitHead(input.root));
     summary.gitMs += since(t);
   }
   summary.head = target.head;

@@ -5,6 +5,7 @@ import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
 import { extractors as registeredExtractors } from '../extractors/index.js';
+import { readGitHead } from '../history/git-log.js';
 import { syncHistory } from '../history/history-sync.js';
 import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
@@ -109,6 +110,11 @@ async function cachedIdentity(root: string, configured: string | undefined, cach
 async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, started: number): Promise<void> {
   const { graph, log } = options;
   const { repoId } = identity;
+  // The history step's HEAD, read while the run parses and writes (a watcher's run would otherwise wait
+  // for the git process). Its failure is the history step's to report: nothing awaits it before.
+  const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
+  const head = !options.factsOnly && identity.inGit && settings.historyMaxCommits > 0 ? readGitHead(historyRoot) : undefined;
+  head?.catch(() => undefined);
   // The cached File rows are taken out for the run and only put back (updated) when it succeeds.
   const warm = takeKnown(options.projectCache);
   const [repoRow] = await graph.read(readRepo, { repoId });
@@ -166,8 +172,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   const th = performance.now();
   if (!options.factsOnly) {
     const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
-    const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
-    summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log });
+    summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log, ...(head ? { head } : {}) });
     if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
   }
   const historyMs = since(th);

@@ -5,7 +5,8 @@ import type { Logger } from '../../src/runtime/logger.js';
 import { invalidateRouteIndex } from '../extractors/routes/index.js';
 import { forgetModuleResolutions } from '../extractors/support/modules.js';
 import { attachOnDemandFiles } from '../extractors/support/project-files.js';
-import { forgetResolutions, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
+import { exportSurface } from '../extractors/support/star-exports.js';
+import { forgetResolutions, heldSourceFile, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
 import { isInside } from './discovery.js';
 import { isTypeScriptKind } from './file-kind.js';
 import { withLibrarySources } from './library-paths.js';
@@ -77,6 +78,9 @@ export function isWarm(cache: TsProjectCache, root: string): boolean {
   return cache.project !== undefined && cache.root === root;
 }
 
+/** `export … from` / `export *`: a file that passes on another module's exports. */
+const REEXPORT = /\bexport\s*(?:type\s*)?(?:\*|\{[^}]*\})\s*(?:as\s+\w+\s*)?from\b/;
+
 /**
  * Brings the cached project in line with the given files (created from the text already read, so
  * nothing is read twice) and removals. Returns the project; lazy-route indexes are invalidated
@@ -92,10 +96,20 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
   const project = cache.project as Project;
   let changed = false;
   let filesChanged = false;
+  let reexportsMoved = false;
+  let surfaceMoved = false;
+  const changedPaths: string[] = [];
   for (const info of upserts) {
     if (!isTypeScriptKind(info.kind) || info.skipReason || cache.shas.get(info.path) === info.sha256) continue;
     filesChanged ||= !cache.shas.has(info.path);
-    addSourceText(project, join(root, info.path), info.text, cache.shas.has(info.path));
+    const abs = join(root, info.path);
+    const before = heldSourceFile({ project, root }, abs);
+    reexportsMoved ||= REEXPORT.test(info.text ?? '') || REEXPORT.test(before?.text ?? '');
+    addSourceText(project, abs, info.text, cache.shas.has(info.path));
+    const after = project.getSourceFile(abs)?.compilerNode;
+    // A file no index read cannot move one; otherwise compare what a star index reads of it.
+    surfaceMoved ||= before !== undefined && (!after || exportSurface(before) !== exportSurface(after));
+    changedPaths.push(info.path);
     cache.shas.set(info.path, info.sha256);
     changed = true;
   }
@@ -106,14 +120,18 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
     cache.shas.delete(path);
     changed = true;
     filesChanged = true;
-  }
-  if (changed) {
-    invalidateRouteIndex(project);
-    forgetResolutions(project);
+    // Whatever the caller says about membership, a removed file moves what resolves through it.
+    reexportsMoved = surfaceMoved = true;
   }
   // Module resolution answers change only when files appear or go. An on-demand project does not hold
   // every file, so the caller says whether the snapshot gained or lost files.
-  if (membershipChanged ?? filesChanged) forgetModuleResolutions(project);
+  const membershipMoved = membershipChanged ?? filesChanged;
+  if (changed) {
+    // The route index keeps its per-file parts unless any file's import or export may now lead elsewhere.
+    invalidateRouteIndex(project, membershipMoved || reexportsMoved ? undefined : changedPaths);
+    forgetResolutions(project, { keepStarIndexes: !membershipMoved && !surfaceMoved, changed: changedPaths.map((path) => join(root, path)) });
+  }
+  if (membershipMoved) forgetModuleResolutions(project);
   if (membershipChanged) forgetResolutions(project);
   return project;
 }

@@ -5,13 +5,60 @@ import { projectFileText } from './project-files.js';
 import { heldSourceFile, MAX_DEPTH, moduleOf, sourceFileAt, type ResolveEnv } from './syntax-resolve.js';
 import { moduleScopeOf } from './syntax-scope.js';
 
-const indexes = new WeakMap<Project, WeakMap<ts.SourceFile, Map<string, ts.SourceFile>>>();
+/**
+ * Per project and barrel parse: each name's providing file, by absolute path (looked up when asked, so
+ * a provider edited without changing what it exports is read as it is now).
+ */
+const indexes = new WeakMap<Project, WeakMap<ts.SourceFile, Map<string, string>>>();
 /** `export *` of its own, to follow; `export * as ns` matches too (it only costs a parse). */
 const STAR = /export\s*\*/;
 
-/** Forgets every kept index (the pipeline calls it when files changed). */
+/**
+ * Forgets every kept index. The pipeline calls it when files appeared or went, or when a changed
+ * file's export surface (exportSurface) moved: an index only records which file provides each name.
+ */
 export function forgetStarIndexes(project: Project): void {
   indexes.delete(project);
+  lazyAnswers.delete(project);
+}
+
+/**
+ * Answers found without a full index (some star targets not parsed: an on-demand project), by
+ * `barrel\0name`, each with the files its walk read, parsed or as text. They hold until one of
+ * those files changes (forgetStarAnswersReading), whatever its export surface.
+ */
+interface LazyAnswers {
+  answers: Map<string, string | null>;
+  readers: Map<string, Set<string>>;
+}
+
+const lazyAnswers = new WeakMap<Project, LazyAnswers>();
+
+/** Forgets the answers whose walk read one of these files (absolute paths). */
+export function forgetStarAnswersReading(project: Project, paths: Iterable<string>): void {
+  const kept = lazyAnswers.get(project);
+  if (!kept) return;
+  for (const path of paths) {
+    for (const key of kept.readers.get(path) ?? []) kept.answers.delete(key);
+    kept.readers.delete(path);
+  }
+}
+
+function rememberAnswer(project: Project, key: string, provider: string | null, read: Set<string>): void {
+  let kept = lazyAnswers.get(project);
+  if (!kept) lazyAnswers.set(project, (kept = { answers: new Map(), readers: new Map() }));
+  kept.answers.set(key, provider);
+  for (const path of read) {
+    const keys = kept.readers.get(path);
+    if (keys) keys.add(key);
+    else kept.readers.set(path, new Set([key]));
+  }
+}
+
+/** What a star index reads of a file: its exported names and its own `export *` specifiers. */
+export function exportSurface(file: ts.SourceFile): string {
+  const scope = moduleScopeOf(file);
+  return JSON.stringify([[...scope.exports.keys()].sort(), scope.stars]);
 }
 
 /**
@@ -22,10 +69,18 @@ export function forgetStarIndexes(project: Project): void {
  * whole library to find one name (1,022 of the 1,070 files a 24-file checkout of ever-gauzy parsed).
  */
 export function starProviderOf(env: ResolveEnv, file: ts.SourceFile, name: string): ts.SourceFile | undefined {
-  const kept = indexes.get(env.project)?.get(file);
-  if (kept) return kept.get(name);
-  if (starsHeld(env, file, new Set())) return starIndexOf(env, file).get(name);
-  return lazyProvider(env, file, name, new Set());
+  const key = `${file.fileName}\0${name}`;
+  const answered = lazyAnswers.get(env.project)?.answers.get(key);
+  if (answered !== undefined) return answered === null ? undefined : sourceFileAt(env, answered);
+  const kept = indexes.get(env.project)?.get(file) ?? (starsHeld(env, file, new Set()) ? starIndexOf(env, file) : undefined);
+  if (kept) {
+    const abs = kept.get(name);
+    return abs === undefined ? undefined : sourceFileAt(env, abs);
+  }
+  const read = new Set<string>();
+  const found = lazyProvider(env, file, name, new Set(), read);
+  rememberAnswer(env.project, key, found?.fileName ?? null, read);
+  return found;
 }
 
 /** The repository file a star points at: parsed already, else its text (undefined: not a repository file we can read as text). */
@@ -48,20 +103,23 @@ function starsHeld(env: ResolveEnv, file: ts.SourceFile, seen: Set<ts.SourceFile
   return true;
 }
 
-function lazyProvider(env: ResolveEnv, file: ts.SourceFile, name: string, stack: Set<ts.SourceFile>): ts.SourceFile | undefined {
+function lazyProvider(env: ResolveEnv, file: ts.SourceFile, name: string, stack: Set<ts.SourceFile>, read: Set<string>): ts.SourceFile | undefined {
   if (stack.has(file) || stack.size > MAX_DEPTH) return undefined;
   stack.add(file);
+  read.add(file.fileName);
   try {
     for (const specifier of moduleScopeOf(file).stars) {
       const found = starTarget(env, file, specifier);
       let target = found.held;
       if (!target && found.abs) {
+        read.add(found.abs);
         const text = projectFileText(env.project, found.abs);
         if (text !== undefined && !text.includes(name) && !STAR.test(text)) continue;
         target = sourceFileAt(env, found.abs);
       }
       if (!target) continue;
-      if (moduleScopeOf(target).exports.has(name) || lazyProvider(env, target, name, stack)) return target;
+      read.add(target.fileName);
+      if (moduleScopeOf(target).exports.has(name) || lazyProvider(env, target, name, stack, read)) return target;
     }
     return undefined;
   } finally {
@@ -70,20 +128,20 @@ function lazyProvider(env: ResolveEnv, file: ts.SourceFile, name: string, stack:
 }
 
 /** Every name the stars of `file` provide, built once per file and parse. */
-function starIndexOf(env: ResolveEnv, file: ts.SourceFile, stack = new Set<ts.SourceFile>()): Map<string, ts.SourceFile> {
-  const memos = indexes.get(env.project) ?? new WeakMap<ts.SourceFile, Map<string, ts.SourceFile>>();
+function starIndexOf(env: ResolveEnv, file: ts.SourceFile, stack = new Set<ts.SourceFile>()): Map<string, string> {
+  const memos = indexes.get(env.project) ?? new WeakMap<ts.SourceFile, Map<string, string>>();
   indexes.set(env.project, memos);
   const known = memos.get(file);
   if (known) return known;
-  const index = new Map<string, ts.SourceFile>();
+  const index = new Map<string, string>();
   if (stack.has(file) || stack.size > MAX_DEPTH) return index;
   stack.add(file);
   for (const specifier of moduleScopeOf(file).stars) {
     const target = moduleOf(env, file, specifier);
     const parsed = target.abs && !target.external ? sourceFileAt(env, target.abs) : undefined;
     if (!parsed) continue;
-    for (const name of moduleScopeOf(parsed).exports.keys()) if (name !== 'default' && !index.has(name)) index.set(name, parsed);
-    for (const name of starIndexOf(env, parsed, stack).keys()) if (!index.has(name)) index.set(name, parsed);
+    for (const name of moduleScopeOf(parsed).exports.keys()) if (name !== 'default' && !index.has(name)) index.set(name, parsed.fileName);
+    for (const name of starIndexOf(env, parsed, stack).keys()) if (!index.has(name)) index.set(name, parsed.fileName);
   }
   stack.delete(file);
   // Inside a cycle the index may be partial: only a walk that started here keeps it.

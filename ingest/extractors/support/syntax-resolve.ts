@@ -4,7 +4,7 @@ import { resolveModulePath } from './modules.js';
 import { isTypeScriptSource, repoPathOf } from './source.js';
 import { isTypePosition, lookupName, moduleScopeOf, type ImportBinding } from './syntax-scope.js';
 import { projectFile } from './project-files.js';
-import { forgetStarIndexes, starProviderOf } from './star-exports.js';
+import { forgetStarAnswersReading, forgetStarIndexes, starProviderOf } from './star-exports.js';
 
 /**
  * Follows names to their declarations across files without a type checker: scopes and import
@@ -75,11 +75,17 @@ export function heldSourceFile(env: ResolveEnv, abs: string): ts.SourceFile | un
   return env.project.getSourceFile(abs)?.compilerNode ?? sideFiles.get(env.project)?.get(abs);
 }
 
-/** Forgets files parsed from disk outside the project and every kept export answer (the pipeline calls it when files changed). */
-export function forgetResolutions(project: Project): void {
+/**
+ * Forgets files parsed from disk outside the project and every kept export answer (the pipeline calls
+ * it when files changed). `keepStarIndexes`: no changed file's export surface moved and no file
+ * appeared or went, so which file provides each name through `export *` still holds; then only the
+ * star answers that read one of the `changed` files (absolute paths) are dropped.
+ */
+export function forgetResolutions(project: Project, options: { keepStarIndexes?: boolean; changed?: Iterable<string> } = {}): void {
   sideFiles.delete(project);
   exportMemos.delete(project);
-  forgetStarIndexes(project);
+  if (options.keepStarIndexes && options.changed) forgetStarAnswersReading(project, options.changed);
+  else forgetStarIndexes(project);
 }
 
 /** The file a specifier names from a file (not parsed), or `external` for a package / a file outside the repository. */
