@@ -25,6 +25,7 @@ import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
 import { extractionKey } from './extraction-key.js';
 import { GitTree, snapshotIdOf } from './snapshot.js';
+import { loadStatCache, saveStatCache, withCachedStats } from './stat-cache.js';
 import { emptySummary, recordedTimings, type IngestSummary } from './summary.js';
 import { attachRepoFiles, createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
 
@@ -122,6 +123,10 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   const graphSnapshotId = repoRow && !repoRow.writing ? repoRow.snapshotId : null;
   summary.knownFrom = isCurrent(warm, repoId, graphSnapshotId) ? 'cache' : 'graph';
   const known = await loadKnownFiles(graph, repoId, graphSnapshotId, warm);
+  // A cold process's scan of every file: the stats an earlier process saw spare reading the unchanged ones
+  // (not when every file is re-extracted below: that needs every file's text).
+  const reusable = repoRow !== undefined && !repoRow.writing && repoRow.extractionKey === extractionKey(settings);
+  if (summary.knownFrom === 'graph' && !options.changedPaths && known.size > 0 && reusable) withCachedStats(known, loadStatCache(root, repoId));
   summary.timings.knownMs = since(t);
   const incremental = known.size > 0;
   summary.previousSnapshotId = repoRow?.snapshotId ?? null;
@@ -195,7 +200,10 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     await graph.read(awaitFulltextRefresh, {});
     summary.timings.fulltextMs = since(tf);
   }
-  rememberKnownFiles(options.projectCache, { repoId, snapshotId: summary.snapshotId, files: nextKnown(known, current, deleted, deps) });
+  const next = nextKnown(known, current, deleted, deps);
+  rememberKnownFiles(options.projectCache, { repoId, snapshotId: summary.snapshotId, files: next });
+  // A scan that read files leaves their stats for the next process (a watcher's one-file runs do not rewrite it).
+  if (!options.changedPaths && summary.files.statUnchanged < summary.files.seen) saveStatCache(root, repoId, next);
   if (options.totals !== false) {
     summary.totals = Object.fromEntries((await graph.read(countFacts, { repoId })).map((r) => [r.label, r.count]));
   }

@@ -7,7 +7,7 @@ import type { TsProjectCache } from './ts-project.js';
 
 /** What the graph's File node of a path says: the content hashes and what its facts depend on (FileDeps). */
 export interface KnownFile extends SnapshotEntry, FileDeps {
-  /** Only in the warm cache (never in the graph): the stat of the file when this process hashed it. */
+  /** Never in the graph: the stat of the file when this process hashed it (warm cache), or an earlier one did (stat-cache.ts). */
   stat?: FileStat;
 }
 
