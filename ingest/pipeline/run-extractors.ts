@@ -53,7 +53,7 @@ export function readRepoText(scope: Pick<ExtractionScope, 'root' | 'sources'>, p
   const known = scope.sources.get(path);
   if (known) return known.skipReason ? undefined : known.text;
   try {
-    const abs = realpathSync(join(scope.root, path));
+    const abs = realpathSync.native(join(scope.root, path));
     return isInside(scope.root, abs) ? decodeText(readFileSync(abs)) : undefined;
   } catch {
     return undefined;

@@ -38,6 +38,8 @@ export interface TsProjectCache {
   snapshotTree?: { root: string; tree: GitTree };
   /** Named text tests of files the project does not hold, by path with the hash tested (project-files.ts). */
   textTests?: Map<string, Map<string, { sha256: string; pass: boolean }>>;
+  /** Texts of files the project does not hold, read from disk for a text test, with the snapshot hash they were read at. */
+  diskTexts?: Map<string, { sha256: string; text: string }>;
 }
 
 export function createTsProjectCache(): TsProjectCache {
@@ -92,6 +94,7 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
     cache.root = root;
     cache.shas.clear();
     cache.textTests = undefined;
+    cache.diskTexts = undefined;
   }
   const project = cache.project as Project;
   let changed = false;
@@ -136,6 +139,16 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
   return project;
 }
 
+/** Texts read from disk kept at most (the least recently read go first); a parsed file's text is the project's. */
+const MAX_DISK_TEXTS = 4_000;
+
+function keepDiskText(cache: TsProjectCache, path: string, sha256: string, text: string): void {
+  const texts = (cache.diskTexts ??= new Map());
+  texts.delete(path);
+  texts.set(path, { sha256, text });
+  if (texts.size > MAX_DISK_TEXTS) texts.delete(texts.keys().next().value as string);
+}
+
 /**
  * Puts a file's text into the project, parsing it once. `createSourceFile(…, { overwrite: true })`
  * on a file the project does not hold yet first reads and parses the file from disk and then
@@ -166,12 +179,19 @@ export function attachRepoFiles(
   const textOf = (path: string): string | undefined => {
     const info = current.get(path);
     if (info) return info.skipReason ? undefined : info.text;
+    // An `export *` lookup tests the same targets' texts for every name it is asked: read each once per content hash.
+    const sha256 = present.get(path)?.sha256;
+    const kept = cache.diskTexts?.get(path);
+    if (kept && sha256 !== undefined && kept.sha256 === sha256) return kept.text;
+    let text: string | undefined;
     try {
-      const abs = realpathSync(join(root, path));
-      return isInside(root, abs) ? decodeText(readFileSync(abs)) : undefined;
+      const abs = realpathSync.native(join(root, path));
+      text = isInside(root, abs) ? decodeText(readFileSync(abs)) : undefined;
     } catch {
-      return undefined;
+      text = undefined;
     }
+    if (text !== undefined && sha256 !== undefined) keepDiskText(cache, path, sha256, text);
+    return text;
   };
   cache.textTests ??= new Map();
   attachOnDemandFiles(project, {

@@ -61,7 +61,7 @@ export function sourceFileAt(env: ResolveEnv, abs: string): ts.SourceFile | unde
   let parsed: ts.SourceFile | undefined;
   try {
     // A symlink out of the repository is not followed (its target may be anything on the machine).
-    const real = realpathSync(abs);
+    const real = realpathSync.native(abs);
     if (repoPathOf(env.root, real)) parsed = ts.createSourceFile(abs, readFileSync(real, 'utf8'), ts.ScriptTarget.Latest, true, abs.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   } catch {
     parsed = undefined;
