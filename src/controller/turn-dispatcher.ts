@@ -20,6 +20,9 @@ import { TurnLog, type Turn as LoggedTurn } from './turn-log.js';
 import type { VerbOutcome } from './verb.js';
 import { defaultVerbs, VerbRegistry } from './verb-registry.js';
 
+/** What waits inside a turn (the graph connection, an ingest) gives up this long before the turn times out (a fifth of a short timeout). */
+const answerMarginMs = (timeoutMs: number): number => Math.min(2_000, timeoutMs / 5);
+
 /** Process-wide services the dispatcher needs from the graph (connected lazily, on the first turn). */
 export interface ControllerServices {
   /** The repository's id in the graph (configured, or derived the way ingestion derives it). */
@@ -30,7 +33,7 @@ export interface ControllerServices {
   /** Defaults to a PlanService on `graph` for this repository and configuration. */
   plans?: PlanService;
   /** Keeps the repository's facts current (graphgate mcp: src/mcp/repo-keeper.ts); awaited before each verb. */
-  keeper?: { ready(call: { signal?: AbortSignal; progress?: (message: string) => void; fresh?: boolean }): Promise<void> };
+  keeper?: { ready(call: { signal?: AbortSignal; progress?: (message: string) => void; fresh?: boolean; deadline?: number }): Promise<void> };
 }
 
 /** Verbs that build a pack: without a watcher, the working tree is re-checked before they run. */
@@ -170,6 +173,29 @@ export class TurnDispatcher {
     return done;
   }
 
+  /**
+   * The services, or the retryable GRAPH_UNAVAILABLE at `deadline` while they are still coming up (a
+   * local server's first start takes 10–30 s; it goes on, and a later turn finds it ready).
+   */
+  private async connectBy(deadline: number): Promise<ControllerServices> {
+    const connecting = this.connect();
+    if (this.connected) return connecting;
+    connecting.catch(() => undefined); // answered late: its failure is the next turn's to report
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TurnDenial('GRAPH_UNAVAILABLE', {
+        message: 'graphgate is still connecting to Neo4j (a local server may be starting); call again in a few seconds.',
+        details: { phase: 'connecting', retryAfterMs: 5_000 },
+        suggestedAction: { verb: 'initialize_work', reason: 'retry in a few seconds' },
+      })), Math.max(0, deadline - performance.now()));
+    });
+    try {
+      return await Promise.race([connecting, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private connect(): Promise<ControllerServices> {
     this.services ??= this.options.services().then((services) => {
       this.connected = services;
@@ -201,7 +227,10 @@ export class TurnDispatcher {
       turn.tokens = estimateTokens(bytes);
       const parsed = TurnRequestSchema.safeParse(raw);
       if (!this.services) progress?.('connecting to Neo4j (the first call may start the local server)');
-      services = await this.connect();
+      // What waits for the graph or an ingest answers shortly before the turn's own timeout, retryably.
+      const timeoutMs = this.options.config.mcp.turnTimeoutMs;
+      const deadline = turn.started + timeoutMs - answerMarginMs(timeoutMs);
+      services = await this.connectBy(deadline);
       if (turn.workId) await this.loadWork(services, turn, signal);
       turn.agentId ??= mintId('agent');
       turn.runSessionId ??= turn.loaded?.work.runSessionId ?? mintId('run');
@@ -238,7 +267,7 @@ export class TurnDispatcher {
           suggestedAction: { verb: verb.name, reason: 'fix the listed arguments and call again' },
         });
       }
-      await services.keeper?.ready({ signal, fresh: PACK_VERBS.has(verb.name), ...(progress ? { progress } : {}) });
+      await services.keeper?.ready({ signal, deadline, fresh: PACK_VERBS.has(verb.name), ...(progress ? { progress } : {}) });
       signal.throwIfAborted(); // a turn cancelled while its work loaded does not start its verb
       const outcome = await verb.run({
         ctx: {

@@ -24,12 +24,15 @@ export interface ReadyCall {
   progress?: (message: string) => void;
   /** The turn builds a pack: without a watcher, the working tree is re-checked first. */
   fresh?: boolean;
+  /** `performance.now()` by which the turn must answer: the wait for an ingest ends there at the latest. */
+  deadline?: number;
 }
 
 /**
  * The MCP server owns the freshness of its repository's facts: its first turn ingests (a new
  * repository in full, a known one incrementally), later turns see a watcher's re-ingests. A turn
- * never waits longer than `waitMs` for an ingest: it answers the retryable REPO_INGESTING with the
+ * never waits longer than `waitMs` for an ingest, nor past its deadline (a first turn that also
+ * started the local server has less left): it answers the retryable REPO_INGESTING with the
  * progress, and the ingest goes on. Several processes on one repository serialise on the ingest
  * lock in Neo4j, so the second finds the work done and writes nothing.
  */
@@ -98,7 +101,8 @@ export class RepoKeeper {
     const outcome = await Promise.race([
       run.then(() => 'done' as const),
       new Promise<'waiting'>((resolve) => {
-        timer = setTimeout(() => resolve('waiting'), this.options.waitMs);
+        const waitMs = Math.min(this.options.waitMs, call.deadline === undefined ? Infinity : call.deadline - performance.now());
+        timer = setTimeout(() => resolve('waiting'), Math.max(0, waitMs));
         detach = onAbort(call.signal, () => resolve('waiting'));
       }),
     ]).finally(() => {

@@ -343,6 +343,20 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect((await failing.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } })).outcome).toBe('ok');
     });
 
+    it('answers a retryable GRAPH_UNAVAILABLE before the turn times out while the graph is still coming up, and the next turn finds it', async () => {
+      const starting = new TurnDispatcher({
+        config: testConfig(repoId, { mcp: { turnTimeoutMs: 2_000 } }), repoRoot: repo.root, log: silentLogger,
+        // A local server's first start outlasts a turn; it goes on after the answer.
+        services: () => new Promise((resolve) => setTimeout(() => resolve({ repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot: repo.root }) }), 2_500)),
+      });
+      const started = performance.now();
+      const first = await starting.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } });
+      expect(first.deny).toMatchObject({ code: 'GRAPH_UNAVAILABLE', retryable: true, details: { phase: 'connecting', retryAfterMs: 5_000 } });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect((await starting.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } })).outcome).toBe('ok');
+    });
+
     it('returns a TIMEOUT deny instead of hanging, and aborts the verb’s work (also on client cancellation)', async () => {
       let aborted = false;
       let onStart = (): void => {};

@@ -56,6 +56,17 @@ describe('the MCP server keeps its repository ingested (RepoKeeper)', () => {
     await expect.poll(() => k.ready().then(() => true, () => false), { timeout: 30_000 }).toBe(true);
   });
 
+  it('waits no longer than the turn has left: a deadline already near answers REPO_INGESTING at once', async () => {
+    repo.write('src/app/shared/hurried.ts', 'export const hurried = 1;\n');
+    const k = keeper({ waitMs: 60_000 });
+    const started = performance.now();
+    await expect(k.ready({ deadline: performance.now() + 50 })).rejects.toMatchObject({ code: 'REPO_INGESTING', retryable: true });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // The ingest went on: the next call (no deadline) finds it done.
+    await k.ready();
+    expect(await pathsInGraph()).toContain('src/app/shared/hurried.ts');
+  });
+
   it('two servers on one repository share one ingest: the second writes nothing', async () => {
     repo.write('src/app/shared/extra.ts', 'export const extra = 1;\n');
     const logs = [recordingLogger(), recordingLogger()];
