@@ -214,9 +214,7 @@ function readLoaderFile(env: SymbolEnv, loaderPath: string, file: SourceFile, re
       }
     }
   } catch {
-    // A loader file the walk cannot read contributes no mounts; its own extraction reports why.
-    entry.loaders = [];
-    entry.remoteLoaders = [];
+    // A loader file the walk cannot read contributes the loaders found before; its own extraction reports why.
   }
   return entry;
 }
