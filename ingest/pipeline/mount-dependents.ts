@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Project } from 'ts-morph';
 import { currentMountSignature } from '../extractors/routes/file-mounts.js';
-import { filesMountedBy, ROUTE_HINT } from '../extractors/routes/index.js';
+import { filesMountedBy, isLoaderText, ROUTE_HINT } from '../extractors/routes/index.js';
 import { projectFileText } from '../extractors/support/project-files.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
 import type { KnownFile } from './known-files.js';
@@ -10,16 +10,13 @@ import { readRepoText } from './run-extractors.js';
 import type { PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
 
-/** Text that can make a file a route loader (same test as the lazy-route index). */
-const LOADER_HINT = /loadChildren|children\s*:\s*[A-Za-z_$]/;
-
 /**
  * The TypeScript files that the queued loaders (changed files with loader syntax) mount now, as the
  * project reads them after the sync: each lazy target, the routing modules it reaches and nested
  * levels. A file that starts being mounted never read the loader, so it is no dependent of it.
  */
 export function mountedByChanged(project: Project, root: string, repoId: string, toParse: readonly SourceInfo[]): string[] {
-  const loaders = toParse.filter((i) => isTypeScriptKind(i.kind) && !i.skipReason && LOADER_HINT.test(i.text ?? '')).map((i) => i.path);
+  const loaders = toParse.filter((i) => isTypeScriptKind(i.kind) && !i.skipReason && isLoaderText(i.text ?? '')).map((i) => i.path);
   if (!loaders.length) return [];
   return filesMountedBy({ repoId, root, project }, loaders).filter((path) => isTypeScriptKind(fileKind(path)));
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { graphgateHome } from '../../src/graph/local-neo4j/layout.js';
 import type { KnownFile } from './known-files.js';
 import type { FileStat } from './read-files.js';
 
@@ -31,7 +31,7 @@ export interface StatCacheOptions {
 }
 
 function cacheDir(options: StatCacheOptions): string {
-  return options.dir ?? join(resolve(process.env.GRAPHGATE_HOME ?? join(homedir(), '.cache', 'graphgate')), 'ingest-stat');
+  return options.dir ?? join(graphgateHome(), 'ingest-stat');
 }
 
 function cacheFile(root: string, repoId: string, options: StatCacheOptions): string {

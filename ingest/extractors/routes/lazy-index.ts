@@ -148,7 +148,8 @@ export function lazyIndexOf(env: SymbolEnv): LazyIndex {
   return index;
 }
 
-const isLoaderText = (text: string): boolean => text.includes('loadChildren') || IMPORTED_CHILDREN.test(text);
+/** Text that can make a file a route loader (`loadChildren`, `children: IMPORTED`): the index's scan and the pipeline's check of changed files. */
+export const isLoaderText = (text: string): boolean => text.includes('loadChildren') || IMPORTED_CHILDREN.test(text);
 
 /** Every loader file: one scan of the repository's files, then only the changed ones tested again. */
 function loaderPathsOf(env: SymbolEnv, state: RouteState): string[] {

@@ -5,8 +5,6 @@ import { exposuresOf } from './remote-mounts.js';
 import type { RouteArray } from './route-arrays.js';
 import { joinRoutePath } from './route-walk.js';
 
-export { invalidateRouteIndex } from './lazy-index.js';
-
 /** A place a file's (non-root) routes are mounted: below the route that lazily loads them or imports them as `children`. */
 export interface Mount {
   prefix: string;

@@ -1,2 +1,2 @@
 export { LocalNeo4j, type LocalStatus, type StartResult } from './local-neo4j.js';
-export { NEO4J_VERSION, SHARED_INSTANCES, localLayout, type LocalLayout } from './layout.js';
+export { NEO4J_VERSION, SHARED_INSTANCES, graphgateHome, localLayout, type LocalLayout } from './layout.js';

@@ -30,11 +30,16 @@ export interface LocalLayout {
 export const SHARED_INSTANCES: ReadonlySet<string> = new Set(['default', 'test']);
 
 /** Computes the on-disk layout for an instance (`default` for people, `test` for the test suite). */
+/** graphgate's cache root: GRAPHGATE_HOME, default ~/.cache/graphgate (servers, the ingest's stat cache). */
+export function graphgateHome(): string {
+  return resolve(process.env.GRAPHGATE_HOME ?? join(homedir(), '.cache', 'graphgate'));
+}
+
 export function localLayout(instanceName = process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default'): LocalLayout {
   if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(instanceName)) {
     throw new Error(`invalid instance name "${instanceName}" (use lowercase letters, digits and dashes)`);
   }
-  const home = resolve(process.env.GRAPHGATE_HOME ?? join(homedir(), '.cache', 'graphgate'));
+  const home = graphgateHome();
   const distDir = join(home, 'neo4j', 'dist', NEO4J_VERSION);
   const instanceDir = join(home, 'neo4j', 'instances', instanceName);
   return {
