@@ -89,7 +89,9 @@ const REEXPORT = /\bexport\s*(?:type\s*)?(?:\*|\{[^}]*\})\s*(?:as\s+\w+\s*)?from
  * when anything changed.
  */
 export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, upserts: Iterable<SourceInfo>, removals: Iterable<string>, membershipChanged?: boolean): Project {
-  if (!isWarm(cache, root)) {
+  // A new project has no kept index or answer to invalidate: its files skip the bookkeeping below.
+  const fresh = !isWarm(cache, root);
+  if (fresh) {
     cache.project = createTsProject(root, log);
     cache.root = root;
     cache.shas.clear();
@@ -106,12 +108,14 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
     if (!isTypeScriptKind(info.kind) || info.skipReason || cache.shas.get(info.path) === info.sha256) continue;
     filesChanged ||= !cache.shas.has(info.path);
     const abs = join(root, info.path);
-    const before = heldSourceFile({ project, root }, abs);
-    reexportsMoved ||= REEXPORT.test(info.text ?? '') || REEXPORT.test(before?.text ?? '');
+    const before = fresh ? undefined : heldSourceFile({ project, root }, abs);
+    reexportsMoved ||= !fresh && (REEXPORT.test(info.text ?? '') || REEXPORT.test(before?.text ?? ''));
     addSourceText(project, abs, info.text, cache.shas.has(info.path));
-    const after = project.getSourceFile(abs)?.compilerNode;
     // A file no index read cannot move one; otherwise compare what a star index reads of it.
-    surfaceMoved ||= before !== undefined && (!after || exportSurface(before) !== exportSurface(after));
+    if (before !== undefined && !surfaceMoved) {
+      const after = project.getSourceFile(abs)?.compilerNode;
+      surfaceMoved = !after || exportSurface(before) !== exportSurface(after);
+    }
     changedPaths.push(info.path);
     cache.shas.set(info.path, info.sha256);
     changed = true;
