@@ -20,8 +20,8 @@ import { TurnLog, type Turn as LoggedTurn } from './turn-log.js';
 import type { VerbOutcome } from './verb.js';
 import { defaultVerbs, VerbRegistry } from './verb-registry.js';
 
-/** What waits inside a turn (the graph connection, an ingest) gives up this long before the turn times out (a fifth of a short timeout). */
-const answerMarginMs = (timeoutMs: number): number => Math.min(2_000, timeoutMs / 5);
+/** What waits inside a turn (the graph connection, an ingest) leaves the verb this much of the turn: a third, at most 10 s. */
+const verbReserveMs = (timeoutMs: number): number => Math.min(10_000, timeoutMs / 3);
 
 /** Process-wide services the dispatcher needs from the graph (connected lazily, on the first turn). */
 export interface ControllerServices {
@@ -227,9 +227,9 @@ export class TurnDispatcher {
       turn.tokens = estimateTokens(bytes);
       const parsed = TurnRequestSchema.safeParse(raw);
       if (!this.services) progress?.('connecting to Neo4j (the first call may start the local server)');
-      // What waits for the graph or an ingest answers shortly before the turn's own timeout, retryably.
+      // What waits for the graph or an ingest answers retryably while the verb would still have time to run.
       const timeoutMs = this.options.config.mcp.turnTimeoutMs;
-      const deadline = turn.started + timeoutMs - answerMarginMs(timeoutMs);
+      const deadline = turn.started + timeoutMs - verbReserveMs(timeoutMs);
       services = await this.connectBy(deadline);
       if (turn.workId) await this.loadWork(services, turn, signal);
       turn.agentId ??= mintId('agent');

@@ -24,7 +24,7 @@ export interface ReadyCall {
   progress?: (message: string) => void;
   /** The turn builds a pack: without a watcher, the working tree is re-checked first. */
   fresh?: boolean;
-  /** `performance.now()` by which the turn must answer: the wait for an ingest ends there at the latest. */
+  /** `performance.now()` after which the turn stops waiting for an ingest (it leaves the verb time to run). */
   deadline?: number;
 }
 
