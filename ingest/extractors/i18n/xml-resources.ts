@@ -1,58 +1,57 @@
-import { Element as XmlElement, Text as XmlText, XmlParser, type ParseSourceSpan } from '@angular/compiler';
 import { normalizeLocale } from './resource-paths.js';
 import { flatText, I18N_LIMITS, type ResourceProblem, type ResourceRead, type TranslationEntry, type TranslationFormat } from './translation-model.js';
+import { parseXmlTree, type XmlChild, type XmlEl } from './xml-tree.js';
 
 /**
  * Angular's own i18n files: XLIFF 1.2 (`trans-unit`), XLIFF 2.0 (`unit`/`segment`), XMB (`msg`) and
- * XTB (`translation`). Parsed with @angular/compiler's XmlParser (the one Angular reads them with),
- * so entities and CDATA decode as Angular decodes them; it recovers from errors, which are reported.
+ * XTB (`translation`). Well-formed files are read with a strict XML parser; a file it refuses is read
+ * with @angular/compiler's XmlParser (the one Angular reads them with), which recovers from errors
+ * and reports them (xml-tree.ts).
  */
-
-type XmlNode = XmlElement | XmlText | { sourceSpan: ParseSourceSpan };
 
 /** Inline placeholder elements: rendered as `{name}` (x, ph) or dropped (original markup codes). */
 const PLACEHOLDERS = new Set(['x', 'ph']);
 const DROPPED = new Set(['bpt', 'ept', 'it', 'sc', 'ec', 'bx', 'ex', 'source-location']);
 
-const attr = (el: XmlElement, name: string): string | undefined => el.attrs.find((a) => a.name === name)?.value;
-const elements = (nodes: XmlNode[]): XmlElement[] => nodes.filter((n): n is XmlElement => n instanceof XmlElement);
-const lineOf = (el: XmlElement): { line: number; endLine: number } => ({ line: el.sourceSpan.start.line + 1, endLine: (el.endSourceSpan ?? el.sourceSpan).end.line + 1 });
+const attr = (el: XmlEl, name: string): string | undefined => (Object.hasOwn(el.attrs, name) ? el.attrs[name] : undefined);
+const elements = (nodes: XmlChild[]): XmlEl[] => nodes.filter((n): n is XmlEl => typeof n !== 'string');
+const lineOf = (el: XmlEl): { line: number; endLine: number } => ({ line: el.line, endLine: el.endLine });
 
 /** The text of a message: its text nodes, with placeholders as `{name}`. */
-function renderText(nodes: XmlNode[], skip: ReadonlySet<string> = DROPPED): string {
+function renderText(nodes: XmlChild[], skip: ReadonlySet<string> = DROPPED): string {
   let out = '';
   for (const node of nodes) {
-    if (node instanceof XmlText) out += node.value;
-    else if (node instanceof XmlElement) {
+    if (typeof node === 'string') out += node;
+    else {
       if (PLACEHOLDERS.has(node.name)) out += `{${attr(node, 'equiv-text') ?? attr(node, 'disp') ?? attr(node, 'equiv') ?? attr(node, 'name') ?? attr(node, 'id') ?? ''}}`;
-      else if (!skip.has(node.name)) out += renderText(node.children as XmlNode[], skip);
+      else if (!skip.has(node.name)) out += renderText(node.children, skip);
     }
   }
   return flatText(out);
 }
 
 /** Elements named `name` anywhere below `nodes`, not descending into matches. */
-function findAll(nodes: XmlNode[], name: string): XmlElement[] {
-  const out: XmlElement[] = [];
-  const walk = (list: XmlNode[]): void => {
+function findAll(nodes: XmlChild[], name: string): XmlEl[] {
+  const out: XmlEl[] = [];
+  const walk = (list: XmlChild[]): void => {
     for (const el of elements(list)) {
       if (el.name === name) out.push(el);
-      else walk(el.children as XmlNode[]);
+      else walk(el.children);
     }
   };
   walk(nodes);
   return out;
 }
 
-function child(el: XmlElement, name: string): XmlElement | undefined {
-  return elements(el.children as XmlNode[]).find((c) => c.name === name);
+function child(el: XmlEl, name: string): XmlEl | undefined {
+  return elements(el.children).find((c) => c.name === name);
 }
 
-function notes(el: XmlElement, byAttr: string): { description?: string; meaning?: string } {
+function notes(el: XmlEl, byAttr: string): { description?: string; meaning?: string } {
   const out: { description?: string; meaning?: string } = {};
-  for (const note of findAll(el.children as XmlNode[], 'note')) {
+  for (const note of findAll(el.children, 'note')) {
     const kind = attr(note, byAttr);
-    if (kind === 'description' || kind === 'meaning') out[kind] = renderText(note.children as XmlNode[]);
+    if (kind === 'description' || kind === 'meaning') out[kind] = renderText(note.children);
   }
   return out;
 }
@@ -62,7 +61,7 @@ function pair(source: string, target: string | undefined, srcLang: string, trgLa
   return target !== undefined ? { values: [source, target], locales: [src, normalizeLocale(trgLang ?? 'und')] } : { values: [source], locales: [src] };
 }
 
-function xliff12(root: XmlElement, pathLocale: string | undefined): { entries: TranslationEntry[]; locale?: string } {
+function xliff12(root: XmlEl, pathLocale: string | undefined): { entries: TranslationEntry[]; locale?: string } {
   const entries: TranslationEntry[] = [];
   let locale: string | undefined;
   for (const file of findAll([root], 'file')) {
@@ -70,29 +69,29 @@ function xliff12(root: XmlElement, pathLocale: string | undefined): { entries: T
     const trg = attr(file, 'target-language');
     // An untranslated copy (`messages.es.xlf` without target-language) is still the file of its name's locale.
     locale ??= trg ?? pathLocale ?? src;
-    for (const unit of findAll(file.children as XmlNode[], 'trans-unit')) {
+    for (const unit of findAll(file.children, 'trans-unit')) {
       const id = attr(unit, 'id');
       const source = child(unit, 'source');
       if (!id || !source) continue;
       const target = child(unit, 'target');
-      const values = pair(renderText(source.children as XmlNode[]), target ? renderText(target.children as XmlNode[]) : undefined, src ?? 'und', trg ?? pathLocale);
+      const values = pair(renderText(source.children), target ? renderText(target.children) : undefined, src ?? 'und', trg ?? pathLocale);
       entries.push({ key: id, ...values, ...lineOf(unit), ...notes(unit, 'from') });
     }
   }
   return locale ? { entries, locale } : { entries };
 }
 
-function xliff20(root: XmlElement, pathLocale: string | undefined): { entries: TranslationEntry[]; locale?: string } {
+function xliff20(root: XmlEl, pathLocale: string | undefined): { entries: TranslationEntry[]; locale?: string } {
   const src = attr(root, 'srcLang');
   const trg = attr(root, 'trgLang');
   const entries: TranslationEntry[] = [];
   for (const unit of findAll([root], 'unit')) {
     const id = attr(unit, 'id');
-    const segments = findAll(unit.children as XmlNode[], 'segment');
+    const segments = findAll(unit.children, 'segment');
     if (!id || segments.length === 0) continue;
     const part = (name: string): string | undefined => {
-      const found = segments.map((s) => child(s, name)).filter((e): e is XmlElement => e !== undefined);
-      return found.length ? flatText(found.map((e) => renderText(e.children as XmlNode[])).join(' ')) : undefined;
+      const found = segments.map((s) => child(s, name)).filter((e): e is XmlEl => e !== undefined);
+      return found.length ? flatText(found.map((e) => renderText(e.children)).join(' ')) : undefined;
     };
     entries.push({ key: id, ...pair(part('source') ?? '', part('target'), src ?? 'und', trg ?? pathLocale), ...lineOf(unit), ...notes(unit, 'category') });
   }
@@ -100,7 +99,7 @@ function xliff20(root: XmlElement, pathLocale: string | undefined): { entries: T
   return locale ? { entries, locale } : { entries };
 }
 
-function xmbOrXtb(root: XmlElement, format: 'xmb' | 'xtb', pathLocale: string | undefined): { entries: TranslationEntry[]; locale?: string } {
+function xmbOrXtb(root: XmlEl, format: 'xmb' | 'xtb', pathLocale: string | undefined): { entries: TranslationEntry[]; locale?: string } {
   const locale = format === 'xtb' ? attr(root, 'lang') ?? pathLocale : pathLocale;
   const entries: TranslationEntry[] = [];
   // An XMB `<msg>` lists where it is used in `<source>` children: locations, not text.
@@ -111,7 +110,7 @@ function xmbOrXtb(root: XmlElement, format: 'xmb' | 'xtb', pathLocale: string | 
     const description = attr(msg, 'desc');
     const meaning = attr(msg, 'meaning');
     entries.push({
-      key: id, values: [renderText(msg.children as XmlNode[], skip)], locales: [normalizeLocale(locale ?? 'und')], ...lineOf(msg),
+      key: id, values: [renderText(msg.children, skip)], locales: [normalizeLocale(locale ?? 'und')], ...lineOf(msg),
       ...(description ? { description } : {}), ...(meaning ? { meaning } : {}),
     });
   }
@@ -120,10 +119,10 @@ function xmbOrXtb(root: XmlElement, format: 'xmb' | 'xtb', pathLocale: string | 
 
 /** Reads an XLIFF / XMB / XTB file; parse errors and duplicate ids are problems, never exceptions. */
 export function readXmlResource(text: string, url: string, pathLocale: string | undefined): ResourceRead {
-  const parsed = new XmlParser().parse(text, url);
-  const problems: ResourceProblem[] = parsed.errors.slice(0, I18N_LIMITS.maxProblems).map((e) => ({ kind: 'parse_error', message: `XML: ${flatText(e.msg).slice(0, 300)}`, line: e.span.start.line + 1 }));
+  const parsed = parseXmlTree(text, url);
+  const problems: ResourceProblem[] = parsed.errors.slice(0, I18N_LIMITS.maxProblems).map((e) => ({ kind: 'parse_error', message: `XML: ${flatText(e.message).slice(0, 300)}`, line: e.line }));
   if (parsed.errors.length > I18N_LIMITS.maxProblems) problems.push({ kind: 'parse_error', message: `${parsed.errors.length - I18N_LIMITS.maxProblems} more XML errors` });
-  const root = elements(parsed.rootNodes as XmlNode[])[0];
+  const root = parsed.roots[0];
   let format: TranslationFormat;
   let found: { entries: TranslationEntry[]; locale?: string };
   if (root?.name === 'xliff') {
