@@ -6,4 +6,5 @@ export { terminalProgress, type IngestProgress, type ProgressListener } from './
 export { DEFAULT_SETTINGS, resolveSettings, type PipelineSettings } from './pipeline/settings.js';
 export { extractors } from './extractors/index.js';
 export { createTsProjectCache, type TsProjectCache } from './pipeline/ts-project.js';
+export { warmProject, type WarmStats } from './pipeline/warm-project.js';
 export { deleteRepository } from './write/delete-repository.js';

@@ -36,6 +36,8 @@ export interface PipelineSettings extends IngestSettings {
   maxFileBytes: number;
   /** Newest non-merge commits from HEAD stored for the history lane (ingest/history/); 0 stores none. */
   historyMaxCommits: number;
+  /** A watcher builds the lazy-route index while idle, not at the first routing edit (pipeline/warm-project.ts). */
+  watchWarmUp: boolean;
 }
 
 export const DEFAULT_EXCLUDES = [
@@ -60,6 +62,7 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   lockLeaseMs: 60_000,
   maxFileBytes: 2_000_000,
   historyMaxCommits: 5_000,
+  watchWarmUp: true,
 };
 
 const overridesSchema = z
@@ -80,6 +83,7 @@ const overridesSchema = z
     lockLeaseMs: z.number().int().min(1_000).optional(),
     maxFileBytes: z.number().int().min(1).optional(),
     historyMaxCommits: z.number().int().min(0).max(100_000).optional(),
+    watchWarmUp: z.boolean().optional(),
   })
   .strict();
 

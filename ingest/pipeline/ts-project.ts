@@ -8,7 +8,7 @@ import { attachOnDemandFiles } from '../extractors/support/project-files.js';
 import { exportSurface } from '../extractors/support/star-exports.js';
 import { forgetResolutions, heldSourceFile, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
 import { isInside } from './discovery.js';
-import { isTypeScriptKind } from './file-kind.js';
+import { fileKind, isTypeScriptKind } from './file-kind.js';
 import { withLibrarySources } from './library-paths.js';
 import { tsConfigCandidates } from './tsconfig-locate.js';
 import type { KnownFiles } from './known-files.js';
@@ -140,6 +140,20 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
   }
   if (membershipMoved) forgetModuleResolutions(project);
   if (membershipChanged) forgetResolutions(project);
+  return project;
+}
+
+/**
+ * A watcher's project for its idle warm-up: the kept one, or a new on-demand one over the last run's
+ * File rows (a run that parsed nothing leaves none; the next run's would be the same).
+ */
+export function projectForWarmUp(cache: TsProjectCache, root: string, log: Logger): Project | undefined {
+  if (isWarm(cache, root)) return cache.project;
+  const known = cache.known;
+  if (!known) return undefined;
+  const project = syncTsProject(cache, root, log, [], []);
+  const tsPaths = [...known.files.keys()].filter((path) => isTypeScriptKind(fileKind(path)));
+  attachRepoFiles(cache, root, project, tsPaths, new Map(), known.files);
   return project;
 }
 

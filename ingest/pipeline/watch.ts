@@ -7,6 +7,7 @@ import { ingestRepository, type IngestOptions } from './ingest-repository.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
 import { createTsProjectCache, type TsProjectCache } from './ts-project.js';
+import { warmProject } from './warm-project.js';
 
 export interface WatchOptions {
   graph: Graph;
@@ -21,6 +22,8 @@ export interface WatchOptions {
   extractors?: IngestOptions['extractors'];
   /** The project of the initial full run, so the first change is already incremental. */
   projectCache?: TsProjectCache;
+  /** How long after it watches the idle warm-up starts (default 0; the MCP server leaves an agent's first turns the cores). */
+  warmDelayMs?: number;
 }
 
 export interface RepoWatcher {
@@ -32,6 +35,9 @@ export interface RepoWatcher {
   idle(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A pause that does not keep the process alive (a closed watcher's warm-up must not hold the exit). */
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref());
 
 const POLICY_INPUT = /^\.ai\/(graph\/seed\/.+\.jsonl|memory\/[^/]+\.jsonl?)$/;
 /** Folders on the way to the policy inputs: never pruned although `.ai/` is excluded from discovery. */
@@ -50,7 +56,8 @@ export function prunableFolder(keep: (path: string) => boolean, folder: string):
 
 export function watchRepository(options: WatchOptions): RepoWatcher {
   const root = canonicalRoot(options.root);
-  const keep = createPathFilter(resolveSettings(root, options.settings));
+  const settings = resolveSettings(root, options.settings);
+  const keep = createPathFilter(settings);
   const projectCache = options.projectCache ?? createTsProjectCache();
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -97,6 +104,28 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
     scanned = true;
     resolve();
   }));
+  // Idle warm-up of the project (warm-project.ts): one bounded step at a time behind the queued runs,
+  // then a pause as long as the step, so it takes at most half a core from whatever else runs.
+  const step = async (work: () => void): Promise<void> => {
+    let took = 0;
+    running = running
+      .then(() => new Promise<void>((r) => setImmediate(r)))
+      .then(() => {
+        const t = performance.now();
+        if (!closed) work();
+        took = performance.now() - t;
+      })
+      .catch((error: unknown) => options.log.warn('watch warm-up step failed', { cause: String(error) }));
+    await running;
+    await sleep(took);
+  };
+  if (settings.watchWarmUp) {
+    void ready
+      .then(() => sleep(options.warmDelayMs ?? 0))
+      .then(() => warmProject(projectCache, root, options.log, { step, stopped: () => closed }))
+      .then((stats) => stats && options.log.info('watch project warmed', { ...stats }))
+      .catch((error: unknown) => options.log.warn('watch warm-up failed', { cause: String(error) }));
+  }
   return {
     ready: () => ready,
     folders: () => Object.keys(watcher.getWatched()).map((abs) => relative(root, abs).split(sep).join('/')).filter((rel) => !rel.startsWith('..')).sort(),

@@ -5,6 +5,9 @@ import { repoSnapshotQuery } from '../retrieval/lanes/lane.queries.js';
 import { onAbort } from '../runtime/abort.js';
 import type { Logger } from '../runtime/logger.js';
 
+/** How long after the watcher starts its idle warm-up begins (ingest/pipeline/warm-project.ts). */
+const WARM_DELAY_MS = 15_000;
+
 export interface RepoKeeperOptions {
   graph: Graph;
   repoRoot: string;
@@ -81,7 +84,8 @@ export class RepoKeeper {
       log.info('mcp ingest finished', { repoId, mode: summary.mode, parsed: summary.files.parsed, ms: summary.timings.totalMs });
       this.firstDone = true;
       if (this.options.watch && !this.watcher && !this.closed) {
-        this.watcher = watchRepository({ graph, root: repoRoot, log, settings: { repoId }, projectCache: this.projectCache });
+        // The project's idle warm-up waits until an agent's opening turns (pack, reads, plan) are done.
+        this.watcher = watchRepository({ graph, root: repoRoot, log, settings: { repoId }, projectCache: this.projectCache, warmDelayMs: WARM_DELAY_MS });
         // Ready only once every folder is watched: an edit right after the first turn is not missed.
         await this.watcher.ready();
       }

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTsProjectCache, ingestRepository } from '../../../ingest/index.js';
+import { createTsProjectCache, ingestRepository, warmProject, type WarmStats } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/index.js';
 import type { Logger } from '../../../src/runtime/logger.js';
 import { percentile } from '../../../src/eval/metrics.js';
@@ -10,6 +10,8 @@ import { git, withScratchClone } from './scratch-clone.js';
 export interface EditRunsResult {
   /** The keeper's start: a full scan of the scratch clone with a fresh project cache (the namespace already holds this commit). */
   startMs: number;
+  /** The watcher's idle warm-up after the start (ingest/pipeline/warm-project.ts), with the process's RSS after it; null when off. */
+  warm: (WarmStats & { rssMb: number }) | null;
   /** One entry per edit, in order: the edited file and the run's `timings.totalMs`. */
   runs: Array<{ path: string; ms: number }>;
   p50: number;
@@ -32,15 +34,22 @@ export function pickEditFiles(tracked: readonly string[], count: number): string
 /**
  * Clones the repository (`git clone --shared`, the user's checkout is only read) at HEAD into a temp
  * dir, starts as the keeper does (a full scan with a fresh TsProjectCache into `repoId`, which holds
- * the same commit), then appends a comment line to `count` files one at a time, each re-ingested
+ * the same commit) and its idle warm-up, then appends a comment line to `count` files one at a time, each re-ingested
  * with `changedPaths` in this process: the warm path `ingest --watch` runs for every saved file.
  * The clone is removed afterwards; the namespace keeps the edited facts until the caller deletes it.
  */
-export async function measureEdits(root: string, graph: Graph, log: Logger, repoId: string, count: number): Promise<EditRunsResult> {
+export async function measureEdits(root: string, graph: Graph, log: Logger, repoId: string, count: number, warmUp = true): Promise<EditRunsResult> {
   return withScratchClone(root, git(root, ['rev-parse', 'HEAD']), async (clone) => {
     const projectCache = createTsProjectCache();
     const settings = { repoId };
     const start = await ingestRepository({ graph, root: clone, log, settings, projectCache, totals: false });
+    // As the watcher does once it watches: warm the project while idle (nothing else runs here, so the steps run back to back).
+    const step = async (work: () => void): Promise<void> => {
+      await new Promise((r) => setImmediate(r));
+      work();
+    };
+    const warmed = warmUp ? await warmProject(projectCache, clone, log, { step, stopped: () => false }) : undefined;
+    const warm = warmed ? { ...warmed, rssMb: Math.round(process.memoryUsage().rss / 1e6) } : null;
     const runs: EditRunsResult['runs'] = [];
     for (const [i, path] of pickEditFiles(git(clone, ['ls-files']).split('\n'), count).entries()) {
       appendFileSync(join(clone, path), `\n// graphgate bench edit ${i}\n`);
@@ -48,6 +57,6 @@ export async function measureEdits(root: string, graph: Graph, log: Logger, repo
       runs.push({ path, ms: Math.round(run.timings.totalMs) });
     }
     const ms = runs.map((r) => r.ms);
-    return { startMs: Math.round(start.timings.totalMs), runs, p50: percentile(ms, 50), p95: percentile(ms, 95), max: percentile(ms, 100) };
+    return { startMs: Math.round(start.timings.totalMs), warm, runs, p50: percentile(ms, 50), p95: percentile(ms, 95), max: percentile(ms, 100) };
   });
 }

@@ -14,6 +14,8 @@ export interface RealBenchOptions {
   compodocTimeoutMs: number;
   /** One-file edits to re-ingest as `ingest --watch` does, in a scratch clone (0: none). */
   edits: number;
+  /** Skip the watcher's idle warm-up before the edits (`--no-warm-up`: the edits as before it existed). */
+  noWarmUp?: boolean;
 }
 
 export type BenchArgs =
@@ -34,6 +36,7 @@ export const USAGE = `usage: npm run bench:ingest [-- --repo <path> [--checkout 
   --checkout <ref>   also time a CLI ingest after checking out <ref> in a scratch clone
   --edits <n>        also time <n> one-file edits re-ingested as --watch does (warm, in a scratch
                      clone): p50 / p95 / max
+  --no-warm-up       skip the watcher's idle warm-up (the lazy-route index) before the edits
   --tsconfig <file>  the tsconfig Compodoc reads, relative to the repository (default: found
                      at the root or next to angular.json/nx.json)
   --compodoc-html    run Compodoc's default HTML output instead of the analysis-only JSON export
@@ -61,6 +64,7 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
         'compodoc-html': { type: 'boolean' },
         'compodoc-timeout': { type: 'string' },
         edits: { type: 'string' },
+        'no-warm-up': { type: 'boolean' },
         cold: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -72,7 +76,7 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
   if (values.cold !== undefined) {
     const runs = Number(values.cold);
     if (!Number.isInteger(runs) || runs < 1 || runs > 100) return { kind: 'error', message: '--cold takes a whole number of runs, 1 to 100' };
-    const others = ['checkout', 'tsconfig', 'no-compodoc', 'compodoc-html', 'compodoc-timeout', 'edits'].filter((k) => values[k as keyof typeof values] !== undefined);
+    const others = ['checkout', 'tsconfig', 'no-compodoc', 'compodoc-html', 'compodoc-timeout', 'edits', 'no-warm-up'].filter((k) => values[k as keyof typeof values] !== undefined);
     if (others.length) return { kind: 'error', message: `--cold takes only --repo (not --${others.join(', --')})` };
     return values.repo ? { kind: 'cold', runs, repo: resolve(cwd, values.repo) } : { kind: 'cold', runs };
   }
@@ -84,6 +88,10 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
   const edits = values.edits === undefined ? 0 : Number(values.edits);
   if (!Number.isInteger(edits) || edits < 0 || edits > 1_000) return { kind: 'error', message: '--edits takes a whole number of edits, 0 to 1000' };
   const options: RealBenchOptions = { repo: resolve(cwd, values.repo), compodoc, compodocTimeoutMs: timeout * 1000, edits };
+  if (values['no-warm-up']) {
+    if (!edits) return { kind: 'error', message: '--no-warm-up goes with --edits' };
+    options.noWarmUp = true;
+  }
   if (values.checkout) options.checkout = values.checkout;
   if (values.tsconfig) options.tsconfig = resolve(options.repo, values.tsconfig);
   return { kind: 'real', options };

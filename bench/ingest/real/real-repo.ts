@@ -42,6 +42,7 @@ function reproduceCommand(options: RealBenchOptions): string {
   if (options.compodoc === 'html') flags.push('--compodoc-html');
   if (options.compodocTimeoutMs !== 600_000) flags.push(`--compodoc-timeout ${options.compodocTimeoutMs / 1000}`);
   if (options.edits) flags.push(`--edits ${options.edits}`);
+  if (options.noWarmUp) flags.push('--no-warm-up');
   return `${env}npm run bench:ingest -- ${flags.join(' ')}`;
 }
 
@@ -86,7 +87,7 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
         if (options.edits) {
           // Last: it leaves the namespace with the edited files' facts.
           note(`${options.edits} one-file edits as --watch re-ingests them …`);
-          edits = await measureEdits(root, graph, log, repoId, options.edits).catch((error: Error) => ({ error: error.message.split('\n')[0] ?? String(error) }));
+          edits = await measureEdits(root, graph, log, repoId, options.edits, !options.noWarmUp).catch((error: Error) => ({ error: error.message.split('\n')[0] ?? String(error) }));
         }
       }
     } finally {

@@ -107,6 +107,9 @@ export function reportLines(r: RealBenchResult): string[] {
     lines.push(
       `  one-file edits re-ingested as --watch does (warm project, scratch clone; start ${s(r.edits.startMs)} s): ${r.edits.runs.length} edits, p50 ${r.edits.p50} ms | p95 ${r.edits.p95} ms | max ${r.edits.max} ms`,
       `    runs (ms): ${r.edits.runs.map((e) => e.ms).join(' ')}`,
+      r.edits.warm
+        ? `    warm-up before the edits (lazy-route index): ${s(r.edits.warm.ms)} s, ${n(r.edits.warm.targets)} lazy targets, project ${n(r.edits.warm.held)} files, RSS ${n(r.edits.warm.rssMb)} MB`
+        : '    warm-up before the edits: off',
     );
   }
   lines.push(...compodocLines(r));

@@ -220,6 +220,11 @@ function readLoaderFile(env: SymbolEnv, loaderPath: string, file: SourceFile, re
   return entry;
 }
 
+/** The files lazy routes load (the index is built if it was not): a watcher's warm-up computes their reach ahead of an edit. */
+export function lazyTargetsOf(env: SymbolEnv): string[] {
+  return [...new Set(lazyIndexOf(env).loaders.map((loader) => loader.targetPath))].sort();
+}
+
 /** Files a lazy target pulls in through static imports of NgModule/routing files (depth ≤ 2). */
 export function reachOf(env: SymbolEnv, targetPath: string): Set<string> {
   const state = stateOf(env);

@@ -1,9 +1,10 @@
-import { appendFileSync, cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTsProjectCache, ingestRepository, type TsProjectCache } from '../../../ingest/index.js';
+import { createTsProjectCache, ingestRepository, warmProject, type TsProjectCache } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
+import { fileKind, isTypeScriptKind } from '../../../ingest/pipeline/file-kind.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { FIXTURE_ROOT } from '../../support/extract-fixture.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
@@ -18,6 +19,8 @@ describe('on-demand project', () => {
   const full = testNamespace('on-demand-full');
   const warm = testNamespace('on-demand-warm');
   const fullAfterDelete = testNamespace('on-demand-full-2');
+  const warmedUp = testNamespace('on-demand-warmed');
+  const fullAfterWarm = testNamespace('on-demand-full-3');
   const warmCache = createTsProjectCache();
   const ingest = (repoId: string, projectCache?: TsProjectCache) => ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, ...(projectCache ? { projectCache } : {}) });
 
@@ -28,7 +31,7 @@ describe('on-demand project', () => {
     await ingest(incremental);
   });
   afterAll(async () => {
-    for (const ns of [incremental, full, warm, fullAfterDelete]) await cleanNamespace(graph, ns);
+    for (const ns of [incremental, full, warm, fullAfterDelete, warmedUp, fullAfterWarm]) await cleanNamespace(graph, ns);
     await graph.close();
     rmSync(root, { recursive: true, force: true });
   });
@@ -62,5 +65,31 @@ describe('on-demand project', () => {
     expect(run.project.mode).toBe('on-demand');
     await ingest(fullAfterDelete);
     expect(await facts(graph, warm)).toEqual(await facts(graph, fullAfterDelete));
+  });
+
+  it("after a watcher's idle warm-up (the lazy-route index built first), edits give the facts of a full ingest", async () => {
+    await ingest(warmedUp);
+    // A new process on an ingested repository: its first run parses nothing, so the warm-up opens the project.
+    const cache = createTsProjectCache();
+    expect((await ingest(warmedUp, cache)).files.parsed).toBe(0);
+    const step = async (work: () => void): Promise<void> => work();
+    expect(await warmProject(createTsProjectCache(), root, silentLogger, { step, stopped: () => false })).toBeUndefined(); // no run, nothing to warm
+    expect(await warmProject(cache, root, silentLogger, { step, stopped: () => true })).toBeUndefined(); // stopped before the reach
+    const stats = await warmProject(cache, root, silentLogger, { step, stopped: () => false });
+    expect(stats?.targets).toBeGreaterThan(1);
+    // The loader files, the lazy targets and what they import are held; the rest is loaded when an edit needs it.
+    const tsPaths = [...(cache.known?.files.keys() ?? [])].filter((p) => isTypeScriptKind(fileKind(p)));
+    expect(stats?.held).toBeGreaterThan(stats?.targets ?? 0);
+    expect(stats?.held).toBeLessThan(tsPaths.length);
+    expect(cache.project?.getSourceFile(join(root, 'projects/host/src/app/app-routing.module.ts'))).toBeDefined();
+    // A renamed lazy path and a touched component, re-ingested the way the watcher does.
+    const routes = join(root, 'projects/host/src/app/app-routing.module.ts');
+    writeFileSync(routes, readFileSync(routes, 'utf8').replace("path: 'orders'", "path: 'purchase-orders'"));
+    appendFileSync(join(root, 'projects/host/src/app/orders/orders-list/orders-list.component.ts'), '\n// touched again\n');
+    const changedPaths = ['projects/host/src/app/app-routing.module.ts', 'projects/host/src/app/orders/orders-list/orders-list.component.ts'];
+    const run = await ingestRepository({ graph, root, log: silentLogger, settings: { repoId: warmedUp }, projectCache: cache, changedPaths });
+    expect(run.files.changed).toBe(2);
+    await ingest(fullAfterWarm);
+    expect(await facts(graph, warmedUp)).toEqual(await facts(graph, fullAfterWarm));
   });
 });

@@ -62,3 +62,41 @@ describe('watchRepository', () => {
     expect(files).not.toContain('node_modules/lib/ignored.ts');
   });
 });
+
+describe('watchRepository: idle warm-up', () => {
+  const repoId = testNamespace('ingest-watch-warm');
+  const LAZY = {
+    ...MINI_FILES,
+    'src/app/app.routes.ts': "export const routes = [{ path: 'shop', loadChildren: () => import('./shop/shop.module').then((m) => m.ShopModule) }];\n",
+    'src/app/shop/shop.module.ts': "import { ShopRoutingModule } from './shop-routing.module';\n@NgModule({ imports: [ShopRoutingModule] })\nexport class ShopModule {}\n",
+    'src/app/shop/shop-routing.module.ts': "@NgModule({ imports: [RouterModule.forChild([{ path: 'cart' }])] })\nexport class ShopRoutingModule {}\n",
+  };
+
+  it('builds the lazy-route index once it watches (in a process whose first run parsed nothing), and only if asked', async () => {
+    const graph = openTestGraph();
+    const root = writeWorkspace(LAZY);
+    const watchers: RepoWatcher[] = [];
+    try {
+      await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, extractors: miniExtractors });
+      const held = (cache: ReturnType<typeof createTsProjectCache>, path: string): boolean => cache.project?.getSourceFile(join(root, path)) !== undefined;
+      for (const watchWarmUp of [true, false]) {
+        // A new process: the graph holds the repository, so its first run parses nothing and opens no project.
+        const cache = createTsProjectCache();
+        expect((await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, extractors: miniExtractors, projectCache: cache })).files.parsed).toBe(0);
+        const watcher = watchRepository({ graph, root, log: silentLogger, settings: { repoId, watchWarmUp }, projectCache: cache, extractors: miniExtractors });
+        watchers.push(watcher);
+        await watcher.ready();
+        for (let i = 0; i < 40 && !held(cache, 'src/app/shop/shop-routing.module.ts'); i++) await new Promise((r) => setTimeout(r, 50));
+        await watcher.idle();
+        // The loader, its lazy target and what the target imports: what the first routing edit would have loaded.
+        expect(['src/app/app.routes.ts', 'src/app/shop/shop.module.ts', 'src/app/shop/shop-routing.module.ts'].map((p) => held(cache, p))).toEqual(Array(3).fill(watchWarmUp));
+        expect(held(cache, 'src/app/orders/order-row.component.ts')).toBe(false);
+      }
+    } finally {
+      for (const w of watchers) await w.close();
+      await cleanNamespace(graph, repoId);
+      await graph.close();
+      removeWorkspace(root);
+    }
+  });
+});
