@@ -17,7 +17,7 @@ export type WarmStep = (work: () => void) => Promise<void>;
 /**
  * Warms a watcher's project while it is idle: builds the lazy-route index and every lazy target's
  * reach, which the first routing-module edit after the start would otherwise build (ever-gauzy: that
- * edit took 3.2 s, 0.37 s after the warm-up; bench/ingest/README.md). The index first, then one
+ * edit took 4.5–4.6 s, 0.4 s after the warm-up; bench/ingest/README.md). The index first, then one
  * target per step, each queued behind the watcher's runs through `step`; `stopped` ends it early.
  * It loads only what that edit would load, so it changes no fact. Loading every file ahead of its first
  * edit was measured too and not kept: no gain on kendraio, slower edits on ever-gauzy (8,226 files, 0.9 GB).

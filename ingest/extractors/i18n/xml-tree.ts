@@ -21,7 +21,8 @@ export interface XmlTree {
 
 /**
  * Parses a translation file into a small tree. A well-formed document goes through saxes, a strict
- * streaming parser (~15× faster than @angular/compiler's XmlParser on ghostfolio's 0.5 MB XLIFF files).
+ * streaming parser (ghostfolio's 14 XLIFF files of 0.5 MB: 0.3 s read, against 1.4–2.2 s with
+ * @angular/compiler's XmlParser).
  * Anything saxes refuses (a malformed file, an HTML entity such as `&nbsp;` that XML does not
  * define) and a lone CR (saxes counts it as a line break, Angular does not) is parsed again with
  * Angular's XmlParser, which recovers from errors and reports them: a broken file reads as before.
