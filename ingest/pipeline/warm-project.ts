@@ -1,4 +1,3 @@
-import type { Project } from 'ts-morph';
 import type { Logger } from '../../src/runtime/logger.js';
 import { lazyTargetsOf, reachOf } from '../extractors/routes/index.js';
 import { projectForWarmUp, type TsProjectCache } from './ts-project.js';
@@ -11,8 +10,8 @@ export interface WarmStats {
   ms: number;
 }
 
-/** Runs one bounded piece of the warm-up (the watcher queues it behind its ingest runs). */
-export type WarmStep = (work: () => void) => Promise<void>;
+/** Runs one bounded piece of the warm-up and gives its result (the watcher queues it behind its ingest runs; undefined once it closed). */
+export type WarmStep = <T>(work: () => T) => Promise<T | undefined>;
 
 /**
  * Warms a watcher's project while it is idle: builds the lazy-route index and every lazy target's
@@ -25,17 +24,15 @@ export type WarmStep = (work: () => void) => Promise<void>;
 export async function warmProject(cache: TsProjectCache, root: string, log: Logger, options: { step: WarmStep; stopped: () => boolean }): Promise<WarmStats | undefined> {
   const started = performance.now();
   const repoId = cache.identity?.value.repoId;
-  const opened: { project?: Project | undefined } = {};
-  await options.step(() => void (opened.project = repoId ? projectForWarmUp(cache, root, log) : undefined));
-  const project = opened.project;
-  if (!project || !repoId) return undefined;
+  if (!repoId) return undefined;
+  const project = await options.step(() => projectForWarmUp(cache, root, log));
+  if (!project) return undefined;
   const env = { repoId, root, project };
-  let targets: string[] = [];
-  await options.step(() => void (targets = lazyTargetsOf(env)));
+  const targets = (await options.step(() => lazyTargetsOf(env))) ?? [];
   for (const target of targets) {
     // A run in between may have replaced the project (another root): its index is its own then.
     if (options.stopped() || cache.project !== project) return undefined;
-    await options.step(() => void reachOf(env, target));
+    await options.step(() => reachOf(env, target));
   }
   return { targets: targets.length, held: project.getSourceFiles().length, ms: Math.round(performance.now() - started) };
 }

@@ -106,18 +106,20 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
   }));
   // Idle warm-up of the project (warm-project.ts): one bounded step at a time behind the queued runs,
   // then a pause as long as the step, so it takes at most half a core from whatever else runs.
-  const step = async (work: () => void): Promise<void> => {
+  const step = async <T>(work: () => T): Promise<T | undefined> => {
     let took = 0;
+    let result: T | undefined;
     running = running
       .then(() => new Promise<void>((r) => setImmediate(r)))
       .then(() => {
         const t = performance.now();
-        if (!closed) work();
+        if (!closed) result = work();
         took = performance.now() - t;
       })
       .catch((error: unknown) => options.log.warn('watch warm-up step failed', { cause: String(error) }));
     await running;
     await sleep(took);
+    return result;
   };
   if (settings.watchWarmUp) {
     void ready

@@ -44,9 +44,9 @@ export async function measureEdits(root: string, graph: Graph, log: Logger, repo
     const settings = { repoId };
     const start = await ingestRepository({ graph, root: clone, log, settings, projectCache, totals: false });
     // As the watcher does once it watches: warm the project while idle (nothing else runs here, so the steps run back to back).
-    const step = async (work: () => void): Promise<void> => {
+    const step = async <T>(work: () => T): Promise<T> => {
       await new Promise((r) => setImmediate(r));
-      work();
+      return work();
     };
     const warmed = warmUp ? await warmProject(projectCache, clone, log, { step, stopped: () => false }) : undefined;
     const warm = warmed ? { ...warmed, rssMb: Math.round(process.memoryUsage().rss / 1e6) } : null;

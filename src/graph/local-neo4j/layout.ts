@@ -29,12 +29,12 @@ export interface LocalLayout {
 /** The instances people (`default`) and the test suite (`test`) use: benchmarks never start, stop or restart them. */
 export const SHARED_INSTANCES: ReadonlySet<string> = new Set(['default', 'test']);
 
-/** Computes the on-disk layout for an instance (`default` for people, `test` for the test suite). */
 /** graphgate's cache root: GRAPHGATE_HOME, default ~/.cache/graphgate (servers, the ingest's stat cache). */
 export function graphgateHome(): string {
   return resolve(process.env.GRAPHGATE_HOME ?? join(homedir(), '.cache', 'graphgate'));
 }
 
+/** Computes the on-disk layout for an instance (`default` for people, `test` for the test suite). */
 export function localLayout(instanceName = process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default'): LocalLayout {
   if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(instanceName)) {
     throw new Error(`invalid instance name "${instanceName}" (use lowercase letters, digits and dashes)`);

@@ -72,7 +72,7 @@ describe('on-demand project', () => {
     // A new process on an ingested repository: its first run parses nothing, so the warm-up opens the project.
     const cache = createTsProjectCache();
     expect((await ingest(warmedUp, cache)).files.parsed).toBe(0);
-    const step = async (work: () => void): Promise<void> => work();
+    const step = async <T>(work: () => T): Promise<T> => work();
     expect(await warmProject(createTsProjectCache(), root, silentLogger, { step, stopped: () => false })).toBeUndefined(); // no run, nothing to warm
     expect(await warmProject(cache, root, silentLogger, { step, stopped: () => true })).toBeUndefined(); // stopped before the reach
     const stats = await warmProject(cache, root, silentLogger, { step, stopped: () => false });
