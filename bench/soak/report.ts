@@ -3,16 +3,17 @@ import type { SoakOptions, SoakReport } from './runner.js';
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 /** The command that reruns this soak with the same agents, faults, policy and seed. */
-export function reproduceCommand(o: Pick<SoakOptions, 'agents' | 'faults' | 'policy' | 'seed' | 'killMode' | 'kills' | 'killDelayMs' | 'failpoint' | 'leaseSeconds' | 'gateNiceness'>): string {
+export function reproduceCommand(o: Pick<SoakOptions, 'agents' | 'faults' | 'policy' | 'seed' | 'killMode' | 'kills' | 'killDelayMs' | 'failpoint' | 'leaseSeconds' | 'gateNiceness' | 'warmPlans'>): string {
   const faults = Object.entries(o.faults).filter(([, on]) => on).map(([name]) => name).join(',');
-  return `npm run soak -- --agents ${o.agents}${faults ? ` --faults ${faults}` : ''} --policy ${o.policy} --lease-seconds ${o.leaseSeconds}${o.gateNiceness === undefined ? '' : ` --gate-niceness ${o.gateNiceness}`}${o.faults.kill ? ` --kill-mode ${o.killMode} ${o.killMode === 'timer' ? `--kill-delay-ms ${o.killDelayMs.join('-')}` : `--failpoint ${o.failpoint}`} --kills ${o.kills}` : ''} --seed ${o.seed}`;
+  return `npm run soak -- --agents ${o.agents}${faults ? ` --faults ${faults}` : ''} --policy ${o.policy} --lease-seconds ${o.leaseSeconds}${o.gateNiceness === undefined ? '' : ` --gate-niceness ${o.gateNiceness}`}${o.faults.kill ? ` --kill-mode ${o.killMode} ${o.killMode === 'timer' ? `--kill-delay-ms ${o.killDelayMs.join('-')}` : `--failpoint ${o.failpoint}`} --kills ${o.kills}` : ''}${o.warmPlans ? ' --warm-plans' : ''} --seed ${o.seed}`;
 }
 
 /** The human table: per-verb latency, throughput, faults, invariants (✓/✗ with one line each) and the reproduce command. */
 export function formatReport(r: SoakReport): string {
   const lines: string[] = [];
   lines.push(`soak: ${r.options.agents} agent(s), faults ${Object.entries(r.options.faults).filter(([, on]) => on).map(([k]) => k).join(',') || 'none'}, policy ${r.options.policy}, seed ${r.options.seed}`);
-  lines.push(`ingest ${(r.ingestMs / 1000).toFixed(1)} s; agents ${(r.agentPhaseMs / 1000).toFixed(1)} s; ${r.answeredTurns} turns answered, ${r.turnsPerSecond} turns/s`);
+  const warm = r.planWarmUp ? ` (plan warm-up ${r.planWarmUp.warmed}/${r.planWarmUp.shapes} shapes, ${(r.planWarmUp.ms / 1000).toFixed(1)} s)` : '';
+  lines.push(`ingest ${(r.ingestMs / 1000).toFixed(1)} s${warm}; agents ${(r.agentPhaseMs / 1000).toFixed(1)} s; ${r.answeredTurns} turns answered, ${r.turnsPerSecond} turns/s`);
   lines.push('');
   lines.push(`${'verb'.padEnd(26)}${pad('n', 6)}${pad('denied', 8)}${pad('p50 ms', 10)}${pad('p95 ms', 10)}${pad('max ms', 10)}${pad('p95 no-outage', 15)}`);
   for (const v of r.verbs) lines.push(`${v.verb.slice(0, 25).padEnd(26)}${pad(v.n, 6)}${pad(v.denied, 8)}${pad(v.p50, 10)}${pad(v.p95, 10)}${pad(v.max, 10)}${pad(v.p95Steady, 15)}`);

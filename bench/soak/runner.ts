@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestRepository } from '../../ingest/index.js';
-import { Graph, migrateSchema, type ConnectionInfo } from '../../src/graph/index.js';
+import { Graph, ingestMovesPlans, migrateSchema, warmPlans, type ConnectionInfo, type WarmPlansReport } from '../../src/graph/index.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { seededRandom } from '../../src/runtime/seeded-random.js';
 import { SoakAgent, type AgentOutcome } from './agent.js';
@@ -37,6 +37,8 @@ export interface SoakOptions {
   outagePauseMs: number;
   /** GRAPHGATE_LOG_LEVEL of the MCP processes (default warn; debug logs each query's ms in logDir). */
   logLevel?: string;
+  /** After the fixture's ingest, plan the recorded statement shapes as `graphgate ingest --warm-plans` does. */
+  warmPlans?: boolean;
   /** Required for the db fault: stops/starts the soak's own server. */
   dbControl: DbControl | null;
   repoId: string;
@@ -50,6 +52,8 @@ export interface SoakReport {
   fixtureRoot: string;
   logDir: string;
   ingestMs: number;
+  /** The plan warm-up after the ingest (null when off or when the ingest did not move plans). */
+  planWarmUp: WarmPlansReport | null;
   /** Wall time of the agents' phase (first spawn to last agent done). */
   agentPhaseMs: number;
   answeredTurns: number;
@@ -81,14 +85,18 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
 
   let graph = new Graph({ connection, log: silentLogger });
   const ingestStarted = performance.now();
+  let planWarmUp: WarmPlansReport | null = null;
   try {
     await migrateSchema(graph);
-    await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
+    const summary = await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
+    // As `graphgate ingest --warm-plans` does after a run that moved the counts (src/graph/warm-plans.ts).
+    if (options.warmPlans === true && ingestMovesPlans(summary)) planWarmUp = await warmPlans(graph, { log: silentLogger });
   } finally {
     await graph.close();
   }
   const ingestMs = Math.round(performance.now() - ingestStarted);
-  log(`ingested in ${(ingestMs / 1000).toFixed(1)} s; starting ${options.agents} agent(s)`);
+  const warmed = planWarmUp ? `, ${planWarmUp.warmed} statement shape(s) planned in ${(planWarmUp.ms / 1000).toFixed(1)} s` : '';
+  log(`ingested in ${(ingestMs / 1000).toFixed(1)} s${warmed}; starting ${options.agents} agent(s)`);
 
   const rec = new Recorder();
   // Deterministic kill timing and backoff jitter: the seed is in the reproduce command.
@@ -97,6 +105,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
     NEO4J_URI: connection.uri, NEO4J_USERNAME: connection.username, NEO4J_PASSWORD: connection.password,
     ...(connection.database ? { NEO4J_DATABASE: connection.database } : {}),
+    ...(process.env.GRAPHGATE_STATEMENT_SHAPES ? { GRAPHGATE_STATEMENT_SHAPES: process.env.GRAPHGATE_STATEMENT_SHAPES } : {}),
     GRAPHGATE_REPO_ID: repoId, GRAPHGATE_AUTO_START_NEO4J: 'false', GRAPHGATE_LOG_LEVEL: options.logLevel ?? 'warn',
   };
   const probe = new Graph({ connection, log: silentLogger });
@@ -131,7 +140,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   const answeredTurns = rec.answered().length;
   const { dbControl: _db, log: _log, ...reported } = options;
   return {
-    options: reported, fixtureRoot: fixture.root, logDir, ingestMs, agentPhaseMs, answeredTurns,
+    options: reported, fixtureRoot: fixture.root, logDir, ingestMs, planWarmUp, agentPhaseMs, answeredTurns,
     turnsPerSecond: Math.round((answeredTurns / (agentPhaseMs / 1000)) * 10) / 10,
     verbs: rec.verbStats(), invariants, agents, db: db?.record ?? null, startedAt, outages: rec.outages, samples: rec.samples, ok: invariants.every((i) => i.ok),
   };

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { openGraph } from '../graph/connect.js';
+import { ingestMovesPlans, openGraph, warmPlans } from '../graph/index.js';
 import { createLogger } from '../runtime/logger.js';
 import { action, printResult, stage } from './output.js';
 
@@ -10,6 +10,7 @@ interface IngestFlags {
   include?: string[];
   exclude?: string[];
   anchorDepth?: string;
+  warmPlans?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -25,6 +26,7 @@ export function registerIngestCommand(program: Command): void {
     .option('--include <glob>', 'only ingest files matching this glob (repeatable)', collect)
     .option('--exclude <glob>', 'also exclude files matching this glob (repeatable)', collect)
     .option('--anchor-depth <n>', 'folder depth of domain anchors (default 3)')
+    .option('--warm-plans', 'after an ingest that changed much of the graph, have Neo4j plan the statements agents ran before (before starting several agents at once)')
     .action(action(async (repoPath: string, flags: IngestFlags) => {
       // Loaded on use: the parsers are heavy and other commands (mcp) should start fast.
       const { createTsProjectCache, ingestRepository, summaryLines, terminalProgress, watchRepository } = await import('../../ingest/index.js');
@@ -35,12 +37,17 @@ export function registerIngestCommand(program: Command): void {
         exclude: flags.exclude,
         anchorDepth: flags.anchorDepth === undefined ? undefined : Number.parseInt(flags.anchorDepth, 10),
       };
-      const graph = await openGraph({ log });
+      const graph = await openGraph({ log, recordShapes: true });
       try {
         const progress = terminalProgress(!flags.json && process.stderr.isTTY === true);
         const projectCache = flags.watch ? createTsProjectCache() : undefined;
         const summary = await ingestRepository({ graph, root: repoPath, log, settings, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop());
-        printResult(Boolean(flags.json), summary, () => summaryLines(summary));
+        // Agents started together would otherwise each plan the same statements again, side by side.
+        const warm = flags.warmPlans === true && ingestMovesPlans(summary) ? await warmPlans(graph, { log }) : undefined;
+        printResult(Boolean(flags.json), { ...summary, ...(warm ? { planWarmUp: warm } : {}) }, () => [
+          ...summaryLines(summary),
+          ...(warm && warm.shapes > 0 ? [`planned ${warm.warmed} statement shape(s) for agents in ${(warm.ms / 1000).toFixed(1)} s`] : []),
+        ]);
         if (!flags.watch) return;
         const watcher = watchRepository({
           graph, root: repoPath, log, settings, projectCache,

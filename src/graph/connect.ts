@@ -3,6 +3,7 @@ import type { Logger } from '../runtime/logger.js';
 import { Graph, type ConnectionInfo } from './graph.js';
 import { LocalNeo4j } from './local-neo4j/index.js';
 import { migrateSchema } from './schema-migrator.js';
+import { defaultShapeFile, ShapeRecorder } from './statement-shapes.js';
 
 export interface ResolveOptions {
   log: Logger;
@@ -45,10 +46,17 @@ export async function resolveConnection(options: ResolveOptions): Promise<Connec
   return { uri: status.boltUri ?? '', username: status.username, password: await local.password(), source: 'local' };
 }
 
-/** Resolves the connection, opens the process's one driver, checks connectivity and applies the schema. */
-export async function openGraph(options: ResolveOptions & { migrate?: boolean }): Promise<Graph> {
+/**
+ * Resolves the connection, opens the process's one driver, checks connectivity and applies the schema.
+ * `recordShapes`: note the statements this process runs for later plan warm-ups (statement-shapes.ts).
+ */
+export async function openGraph(options: ResolveOptions & { migrate?: boolean; recordShapes?: boolean }): Promise<Graph> {
   const connection = await resolveConnection(options);
-  const graph = new Graph({ connection, log: options.log, txTimeoutMs: Number(process.env.GRAPHGATE_TX_TIMEOUT_MS ?? 30_000) });
+  const shapeFile = options.recordShapes ? defaultShapeFile() : null;
+  const graph = new Graph({
+    connection, log: options.log, txTimeoutMs: Number(process.env.GRAPHGATE_TX_TIMEOUT_MS ?? 30_000),
+    ...(shapeFile ? { shapes: new ShapeRecorder(shapeFile) } : {}),
+  });
   try {
     await graph.serverInfo();
     if (options.migrate !== false) await migrateSchema(graph);

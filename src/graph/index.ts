@@ -4,3 +4,5 @@ export { loadQuery, type Query } from './query-registry.js';
 export { migrateSchema, latestSchemaVersion } from './schema-migrator.js';
 export { int, storeWholeNumbersAsIntegers, toPlain } from './values.js';
 export { LocalNeo4j, NEO4J_VERSION, SHARED_INSTANCES, localLayout } from './local-neo4j/index.js';
+export { ShapeRecorder, defaultShapeFile } from './statement-shapes.js';
+export { warmPlans, ingestMovesPlans, type WarmPlansReport } from './warm-plans.js';

@@ -29,7 +29,7 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
   let keeper: RepoKeeper | undefined;
   const services = async (): Promise<ControllerServices> => {
     const repoId = await resolveRepoId(repoRoot, config);
-    graph = await openGraph({ log, autoStart: config.graph.autoStartLocal });
+    graph = await openGraph({ log, autoStart: config.graph.autoStartLocal, recordShapes: true });
     // A turn waits for an ingest at most until shortly before its own timeout, then answers REPO_INGESTING.
     const waitMs = Math.max(0, Math.min(config.mcp.ingestWaitMs, config.mcp.turnTimeoutMs - 2_000));
     keeper = new RepoKeeper({ graph, repoRoot, repoId, log, autoIngest: config.mcp.autoIngest, watch: config.mcp.watch, waitMs });

@@ -8,7 +8,9 @@ import { TurnResponseSchema } from '../../src/controller/envelope.schema.js';
 import type { Graph } from '../../src/graph/graph.js';
 import { cleanNamespace, openTestGraph } from '../support/graph.js';
 import { connectClient, MAIN, serverEnv } from '../support/mcp-process.js';
+import { readShapes } from '../../src/graph/statement-shapes.js';
 import { citedPaths } from '../support/pack-citations.js';
+import { until } from '../support/until.js';
 
 const FILES: Record<string, string> = {
   'src/app/users/user.service.ts': "import { Injectable } from '@angular/core';\n@Injectable()\nexport class UserService {\n  all() { return []; }\n}\n",
@@ -22,6 +24,7 @@ describe('graphgate mcp on an ingested repository', () => {
   let repo: string;
   let repoId: string;
   let client: Client;
+  let shapesFile: string;
 
   beforeAll(async () => {
     graph = openTestGraph();
@@ -33,7 +36,8 @@ describe('graphgate mcp on an ingested repository', () => {
     const env = serverEnv(null);
     const summary = JSON.parse(execFileSync(process.execPath, [MAIN, 'ingest', repo, '--json'], { env, encoding: 'utf8' })) as { repoId: string };
     repoId = summary.repoId;
-    ({ client } = await connectClient(repo, null));
+    shapesFile = join(dirname(repo), 'statement-shapes.json');
+    ({ client } = await connectClient(repo, null, { GRAPHGATE_STATEMENT_SHAPES: shapesFile }));
   });
   afterAll(async () => {
     await client?.close();
@@ -54,5 +58,18 @@ describe('graphgate mcp on an ingested repository', () => {
     expect((trace.result.neighbours as Array<{ rel: string }>).map((n) => n.rel)).toContain('IMPORTS');
     const outside = await call({ verb: 'read_file_lines', ...ids, args: { filePath: 'src/app/orders/orders.component.ts' } });
     expect(outside.deny?.code).toBe('PLAN_SCOPE_VIOLATION');
+  });
+
+  it('records the shapes of the statements it ran, and `ingest --warm-plans` has the server plan them', async () => {
+    await client.close();
+    expect(await until(async () => readShapes(shapesFile).some((s) => s.query === 'session/create-work'), 15_000)).toBe(true);
+    expect(readShapes(shapesFile).some((s) => s.query.startsWith('retrieval/'))).toBe(true);
+    const env = serverEnv(null, { GRAPHGATE_STATEMENT_SHAPES: shapesFile });
+    const second = JSON.parse(execFileSync(process.execPath, [MAIN, 'ingest', repo, '--json', '--warm-plans', '--repo-id', `${repoId}-warm`], { env, encoding: 'utf8' })) as {
+      planWarmUp?: { shapes: number; warmed: number; failed: number };
+    };
+    await cleanNamespace(graph, `${repoId}-warm`);
+    expect(second.planWarmUp?.shapes).toBeGreaterThan(10);
+    expect(second.planWarmUp?.warmed).toBeGreaterThan(second.planWarmUp!.shapes / 2);
   });
 });

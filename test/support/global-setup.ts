@@ -56,6 +56,8 @@ function requireChromium(): void {
 
 export async function setup(project: TestProject): Promise<void> {
   requireChromium();
+  // Plan warm-ups would replay the suite's own statements after every CLI ingest (the warm-up's tests set a file).
+  process.env.GRAPHGATE_STATEMENT_SHAPES ??= 'off';
   const connection = await provideNeo4j();
   const graph = new Graph({ connection, log: silentLogger });
   try {

@@ -20,6 +20,7 @@ export function serverEnv(repoId: string | null, extra: Record<string, string> =
     ...(repoId ? { GRAPHGATE_REPO_ID: repoId } : {}),
     GRAPHGATE_AUTO_START_NEO4J: 'false',
     GRAPHGATE_LOG_LEVEL: 'warn',
+    GRAPHGATE_STATEMENT_SHAPES: 'off',
     ...extra,
   };
 }

@@ -1,0 +1,155 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import neo4j from 'neo4j-driver';
+import { graphgateHome } from './local-neo4j/layout.js';
+
+/**
+ * The shape of a statement's parameters, as Neo4j keys its plan cache: the query text plus each
+ * parameter's type, where a list, and a string passed as a parameter of its own, count by their
+ * size bucket (0, 1, 2–10, 11–100, 101–1000, …: each bucket is planned apart; measured on 5.26; a
+ * string inside a list or map counts as a string). Values never enter a shape.
+ */
+export type ParamShape =
+  | 'null' | 'string' | 'boolean' | 'integer' | 'float'
+  | { string: number }
+  | { list: number; of: ParamShape | null }
+  | { map: Record<string, ParamShape> };
+
+export interface StatementShape {
+  /** Registry name (`plan/read-pack-files`). */
+  query: string;
+  params: Record<string, ParamShape>;
+}
+
+/** Most shapes kept in the store (a few per statement; the registry has ~260 statements). */
+const MAX_SHAPES = 1_500;
+/** Deeper values are not shaped (our parameters nest two levels at most). */
+const MAX_DEPTH = 4;
+
+/** The smallest size of the plan-cache bucket `n` falls in: 0, 1, 2, 11, 101, 1001, … */
+export function sizeBucket(n: number): number {
+  if (n <= 1) return n;
+  return 10 ** Math.floor(Math.log10(n - 1)) + 1;
+}
+
+/** The shape of one value, or undefined for one a warm-up could not rebuild (temporal and spatial values). */
+export function shapeOf(value: unknown, depth = 0): ParamShape | undefined {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return depth === 0 ? { string: sizeBucket(value.length) } : 'string';
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return 'float';
+  if (typeof value === 'bigint' || neo4j.isInt(value)) return 'integer';
+  if (depth >= MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    const of = value.length > 0 ? shapeOf(value[0], depth + 1) : null;
+    return of === undefined ? undefined : { list: sizeBucket(value.length), of };
+  }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const map: Record<string, ParamShape> = {};
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      const shape = shapeOf(inner, depth + 1);
+      if (shape === undefined) return undefined;
+      map[key] = shape;
+    }
+    return { map };
+  }
+  return undefined;
+}
+
+/** Parameters of the given shape holding values that match no stored key (a warm-up must find nothing). */
+export function sampleParams(params: Record<string, ParamShape>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).map(([key, shape]) => [key, sampleOf(shape)]));
+}
+
+/** A string of `length` characters no stored key has (a real call of that bucket asked for '' too). */
+function noKey(length: number): string {
+  return `\u0000${'graphgate-warm-up'.padEnd(Math.max(0, length - 1), '-')}`.slice(0, length);
+}
+
+function sampleOf(shape: ParamShape): unknown {
+  switch (shape) {
+    case 'null': return null;
+    case 'string': return noKey(18);
+    case 'boolean': return false;
+    case 'integer': return neo4j.int(0);
+    case 'float': return 0;
+    default:
+      if ('string' in shape) return noKey(shape.string);
+      if ('list' in shape) return Array.from({ length: shape.list }, () => (shape.of === null ? null : sampleOf(shape.of)));
+      return sampleParams(shape.map);
+  }
+}
+
+const keyOf = (shape: StatementShape): string => `${shape.query} ${JSON.stringify(shape.params)}`;
+
+/**
+ * Where shapes are kept: one file per machine, beside the local servers (GRAPHGATE_HOME), or
+ * GRAPHGATE_STATEMENT_SHAPES (a file, or `off`: record nothing, warm nothing; the test suite's setting).
+ */
+export function defaultShapeFile(env: NodeJS.ProcessEnv = process.env): string | null {
+  const configured = env.GRAPHGATE_STATEMENT_SHAPES;
+  if (configured === 'off') return null;
+  return configured ? configured : join(graphgateHome(), 'statement-shapes.json');
+}
+
+/** The stored shapes, oldest first; a missing or unreadable file holds none. */
+export function readShapes(file: string): StatementShape[] {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version?: number; shapes?: unknown };
+    if (parsed.version !== 1 || !Array.isArray(parsed.shapes)) return [];
+    return parsed.shapes.filter((s): s is StatementShape => !!s && typeof s === 'object' && typeof (s as StatementShape).query === 'string'
+      && !!(s as StatementShape).params && typeof (s as StatementShape).params === 'object');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Notes the shape of every registry statement a process runs and adds the new ones to the store, so
+ * a later warm-up (warm-plans.ts) can have the server plan them before agents need them.
+ */
+export class ShapeRecorder {
+  private readonly seen = new Set<string>();
+  private pending: StatementShape[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(readonly file: string, private readonly flushEveryMs = 10_000) {}
+
+  note(query: string, params: Record<string, unknown>): void {
+    const shaped: Record<string, ParamShape> = {};
+    for (const [key, value] of Object.entries(params)) {
+      const shape = shapeOf(value);
+      if (shape === undefined) return;
+      shaped[key] = shape;
+    }
+    const shape = { query, params: shaped };
+    const key = keyOf(shape);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.pending.push(shape);
+    this.timer ??= setTimeout(() => this.flush(), this.flushEveryMs).unref();
+  }
+
+  /**
+   * Merges the new shapes into the file (read, union, write aside, rename: a concurrent writer loses
+   * at most its own new shapes, which it records again next time). Never throws: it is a cache.
+   */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const added = this.pending;
+    this.pending = [];
+    try {
+      const stored = readShapes(this.file);
+      const keys = new Set(stored.map(keyOf));
+      const merged = [...stored, ...added.filter((s) => !keys.has(keyOf(s)))].slice(-MAX_SHAPES);
+      mkdirSync(dirname(this.file), { recursive: true });
+      const aside = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(aside, JSON.stringify({ version: 1, shapes: merged }));
+      renameSync(aside, this.file);
+    } catch {
+      // A read-only home or a full disk costs the warm-up, never a query.
+    }
+  }
+}

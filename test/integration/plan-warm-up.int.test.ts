@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Graph } from '../../src/graph/graph.js';
+import { readShapes, ShapeRecorder } from '../../src/graph/statement-shapes.js';
+import { ingestMovesPlans, warmPlans } from '../../src/graph/warm-plans.js';
+import { markRepoWriting } from '../../ingest/write/ingest.queries.js';
+import { repoSnapshotQuery } from '../../src/retrieval/lanes/lane.queries.js';
+import { silentLogger } from '../../src/runtime/logger.js';
+import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
+import { countWarmUpRepos } from '../support/queries.js';
+
+describe('plan warm-up from recorded statement shapes (real Neo4j)', () => {
+  let graph: Graph;
+  let dir: string;
+  let repoId: string;
+
+  beforeAll(() => {
+    graph = openTestGraph();
+    dir = mkdtempSync(join(tmpdir(), 'gg-warm-'));
+    repoId = testNamespace('warm');
+  });
+  afterAll(async () => {
+    await cleanNamespace(graph, repoId);
+    await graph.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a process records the shapes of the registry statements it runs, and close() stores them', async () => {
+    const file = join(dir, 'recorded.json');
+    const recording = new Graph({ connection: inject('neo4j'), log: silentLogger, shapes: new ShapeRecorder(file, 60_000) });
+    await recording.read(repoSnapshotQuery, { repoId });
+    await recording.readTx('two', async (tx) => {
+      await tx.run(repoSnapshotQuery, { repoId: 'x' });
+      await tx.run(repoSnapshotQuery, { repoId: `${repoId}-longer` });
+    });
+    await recording.close();
+    expect(readShapes(file)).toEqual([
+      { query: 'retrieval/repo-snapshot', params: { repoId: { string: 11 } } },
+      { query: 'retrieval/repo-snapshot', params: { repoId: { string: 1 } } },
+    ]);
+  });
+
+  it('runs every shape rolled back: a write statement leaves nothing, a stale or unknown one is counted, not fatal', async () => {
+    const file = join(dir, 'shapes.json');
+    writeFileSync(file, JSON.stringify({
+      version: 1,
+      shapes: [
+        { query: 'ingest/mark-repo-writing', params: { repoId: { string: 11 } } },
+        { query: 'retrieval/repo-snapshot', params: { repoId: { string: 11 } } },
+        // A statement an older build had, and one whose parameters changed since it was recorded.
+        { query: 'ingest/no-such-statement', params: {} },
+        { query: 'ingest/mark-repo-writing', params: {} },
+        { query: '../../etc/passwd', params: {} },
+      ],
+    }));
+    const report = await warmPlans(graph, { log: silentLogger, file });
+    expect(report).toMatchObject({ shapes: 5, warmed: 2, failed: 1, skipped: 2 });
+    // The MERGE of mark-repo-writing ran on a key no fact has, and was rolled back.
+    const [left] = await graph.read(countWarmUpRepos, {});
+    expect(left?.n).toBe(0);
+    // The statement still works for real afterwards.
+    await graph.write(markRepoWriting, { repoId });
+  });
+
+  it('stops starting statements once its budget is spent, and a missing store or `off` warms nothing', async () => {
+    const file = join(dir, 'budget.json');
+    writeFileSync(file, JSON.stringify({ version: 1, shapes: [{ query: 'retrieval/repo-snapshot', params: { repoId: { string: 2 } } }] }));
+    expect(await warmPlans(graph, { log: silentLogger, file, budgetMs: -1 })).toMatchObject({ warmed: 0, skipped: 1 });
+    expect(await warmPlans(graph, { log: silentLogger, file: join(dir, 'missing.json') })).toMatchObject({ shapes: 0, warmed: 0 });
+    expect(await warmPlans(graph, { log: silentLogger, file: null })).toMatchObject({ shapes: 0, warmed: 0 });
+  });
+
+  it('warms after a first ingest or one that rewrote a tenth of the files, not after a few edits', () => {
+    const run = (mode: string, parsed: number, seen = 1_000, wrote = true) => ({ mode, wrote, files: { seen, parsed, deleted: 0 } });
+    expect(ingestMovesPlans(run('full', 66, 66))).toBe(true);
+    expect(ingestMovesPlans(run('incremental', 100))).toBe(true);
+    expect(ingestMovesPlans(run('incremental', 20))).toBe(false);
+    expect(ingestMovesPlans(run('incremental', 0, 1_000, false))).toBe(false);
+    expect(ingestMovesPlans(run('full', 0, 66, false))).toBe(false);
+  });
+});

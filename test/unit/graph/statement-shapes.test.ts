@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import neo4j from 'neo4j-driver';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultShapeFile, readShapes, sampleParams, shapeOf, ShapeRecorder, sizeBucket } from '../../../src/graph/statement-shapes.js';
+
+describe('statement shapes (the plan cache key without values)', () => {
+  const dirs: string[] = [];
+  const scratch = (): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'gg-shapes-'));
+    dirs.push(dir);
+    return join(dir, 'shapes.json');
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('buckets sizes as Neo4j 5.26 plans them apart: 0, 1, 2–10, 11–100, 101–1000', () => {
+    expect([0, 1, 2, 10, 11, 100, 101, 1000, 1001].map(sizeBucket)).toEqual([0, 1, 2, 2, 11, 11, 101, 101, 1001]);
+  });
+
+  it('shapes a parameter string by its length bucket, strings inside lists and maps by type only', () => {
+    expect(shapeOf('soak-31359-mx0vfscp')).toEqual({ string: 11 });
+    expect(shapeOf('')).toEqual({ string: 0 });
+    expect(shapeOf(['src/a.ts', 'b'])).toEqual({ list: 2, of: 'string' });
+    expect(shapeOf([{ file: 'a.ts', name: 'A' }])).toEqual({ list: 1, of: { map: { file: 'string', name: 'string' } } });
+    expect(shapeOf([])).toEqual({ list: 0, of: null });
+    expect([shapeOf(null), shapeOf(true), shapeOf(1.5), shapeOf(neo4j.int(3))]).toEqual(['null', 'boolean', 'float', 'integer']);
+    // A temporal value cannot be rebuilt by a warm-up: the call is not shaped at all.
+    expect(shapeOf(new Date())).toBeUndefined();
+  });
+
+  it('rebuilds parameters of the same shape from values no fact has', () => {
+    const actual = { repoId: 'kendraio', packId: 'pack-0123456789abcdef', paths: ['a.ts', 'b.ts', 'c.ts'], refs: [{ file: 'a.ts', name: 'A' }], limit: neo4j.int(50), overlay: null, empty: '' };
+    const shape = Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, shapeOf(v)!]));
+    const sample = sampleParams(shape);
+    expect(Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, shapeOf(v)]))).toEqual(shape);
+    expect(sample.repoId).not.toBe('kendraio');
+    expect(String(sample.repoId).startsWith('\u0000')).toBe(true);
+  });
+
+  it('records each shape once, merges it into the file and never writes a value', () => {
+    const file = scratch();
+    writeFileSync(file, JSON.stringify({ version: 1, shapes: [{ query: 'other/kept', params: { id: { string: 2 } } }] }));
+    const recorder = new ShapeRecorder(file, 60_000);
+    recorder.note('plan/read-pack-files', { repoId: 'secret-repo', paths: ['src/secret.ts'] });
+    recorder.note('plan/read-pack-files', { repoId: 'secret-repo-2', paths: ['src/other.ts'] });
+    recorder.note('plan/read-pack-files', { repoId: 'secret-repo', paths: ['a', 'b'] });
+    recorder.note('plan/skipped', { at: new Date() });
+    recorder.flush();
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('secret');
+    expect(readShapes(file)).toEqual([
+      { query: 'other/kept', params: { id: { string: 2 } } },
+      { query: 'plan/read-pack-files', params: { repoId: { string: 11 }, paths: { list: 1, of: 'string' } } },
+      { query: 'plan/read-pack-files', params: { repoId: { string: 11 }, paths: { list: 2, of: 'string' } } },
+    ]);
+    // A second process noting a shape already stored adds nothing.
+    const second = new ShapeRecorder(file, 60_000);
+    second.note('plan/read-pack-files', { repoId: 'x-repo-name', paths: ['one'] });
+    second.flush();
+    expect(readShapes(file)).toHaveLength(3);
+  });
+
+  it('reads a missing, corrupt or foreign file as empty, and GRAPHGATE_STATEMENT_SHAPES=off turns it all off', () => {
+    const file = scratch();
+    expect(readShapes(file)).toEqual([]);
+    writeFileSync(file, '{not json');
+    expect(readShapes(file)).toEqual([]);
+    writeFileSync(file, JSON.stringify({ version: 2, shapes: [] }));
+    expect(readShapes(file)).toEqual([]);
+    expect(defaultShapeFile({ GRAPHGATE_STATEMENT_SHAPES: 'off' })).toBeNull();
+    expect(defaultShapeFile({ GRAPHGATE_STATEMENT_SHAPES: file })).toBe(file);
+  });
+});
