@@ -6,8 +6,10 @@ import { graphgateHome } from './local-neo4j/layout.js';
 /**
  * The shape of a statement's parameters, as Neo4j keys its plan cache: the query text plus each
  * parameter's type, where a list, and a string passed as a parameter of its own, count by their
- * size bucket (0, 1, 2–10, 11–100, 101–1000, …: each bucket is planned apart; measured on 5.26; a
- * string inside a list or map counts as a string). Values never enter a shape.
+ * size bucket (0, 1, 2–10, 11–100, 101–1000, …: each bucket is planned apart; measured on 5.26).
+ * What a list or map holds does not key the plan beyond its first level (a nested list's size, a null
+ * or a string's length inside a map: measured on session/commit-turn), so it is shaped loosely.
+ * Values never enter a shape.
  */
 export type ParamShape =
   | 'null' | 'string' | 'boolean' | 'integer' | 'float'
@@ -34,13 +36,16 @@ export function sizeBucket(n: number): number {
 
 /** The shape of one value, or undefined for one a warm-up could not rebuild (temporal and spatial values). */
 export function shapeOf(value: unknown, depth = 0): ParamShape | undefined {
-  if (value === null || value === undefined) return 'null';
+  // Inside a list or map only the keys count (a map parameter is keyed as a map): nulls replay as strings.
+  if (value === null || value === undefined) return depth > 0 ? 'string' : 'null';
   if (typeof value === 'string') return depth === 0 ? { string: sizeBucket(value.length) } : 'string';
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return 'float';
   if (typeof value === 'bigint' || neo4j.isInt(value)) return 'integer';
   if (depth >= MAX_DEPTH) return undefined;
   if (Array.isArray(value)) {
+    // Only a parameter's own size keys the plan; a list inside a list or map is replayed empty.
+    if (depth > 0) return { list: 0, of: null };
     const of = value.length > 0 ? shapeOf(value[0], depth + 1) : null;
     return of === undefined ? undefined : { list: sizeBucket(value.length), of };
   }

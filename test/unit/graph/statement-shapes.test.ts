@@ -26,6 +26,9 @@ describe('statement shapes (the plan cache key without values)', () => {
     expect(shapeOf(['src/a.ts', 'b'])).toEqual({ list: 2, of: 'string' });
     expect(shapeOf([{ file: 'a.ts', name: 'A' }])).toEqual({ list: 1, of: { map: { file: 'string', name: 'string' } } });
     expect(shapeOf([])).toEqual({ list: 0, of: null });
+    // The plan cache keys a map parameter as a map: nested sizes and nulls must not split shapes.
+    expect(shapeOf({ denyCodes: ['A', 'B'], traceMeta: null, id: 't' })).toEqual(shapeOf({ denyCodes: [], traceMeta: '{}', id: 'a much longer id' }));
+    expect(shapeOf([{ labels: ['File', 'Fact'] }])).toEqual({ list: 1, of: { map: { labels: { list: 0, of: null } } } });
     expect([shapeOf(null), shapeOf(true), shapeOf(1.5), shapeOf(neo4j.int(3))]).toEqual(['null', 'boolean', 'float', 'integer']);
     // A temporal value cannot be rebuilt by a warm-up: the call is not shaped at all.
     expect(shapeOf(new Date())).toBeUndefined();
