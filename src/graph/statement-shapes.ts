@@ -25,6 +25,8 @@ export interface StatementShape {
 
 /** Most shapes kept in the store (a few per statement; the registry has ~260 statements). */
 const MAX_SHAPES = 1_500;
+/** Largest list or string a warm-up builds (the 1001+ bucket's first size). */
+const MAX_SAMPLE_SIZE = 1_001;
 /** Deeper values are not shaped (our parameters nest two levels at most). */
 const MAX_DEPTH = 4;
 
@@ -66,6 +68,11 @@ export function sampleParams(params: Record<string, ParamShape>): Record<string,
   return Object.fromEntries(Object.entries(params).map(([key, shape]) => [key, sampleOf(shape)]));
 }
 
+/** The store is a file anyone with the home directory can edit: a size is a bucket's first size, within reason. */
+function sampleSize(n: unknown): number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? Math.min(n, MAX_SAMPLE_SIZE) : 0;
+}
+
 /** A string of `length` characters no stored key has (a real call of that bucket asked for '' too). */
 function noKey(length: number): string {
   return `\u0000${'graphgate-warm-up'.padEnd(Math.max(0, length - 1), '-')}`.slice(0, length);
@@ -79,8 +86,8 @@ function sampleOf(shape: ParamShape): unknown {
     case 'integer': return neo4j.int(0);
     case 'float': return 0;
     default:
-      if ('string' in shape) return noKey(shape.string);
-      if ('list' in shape) return Array.from({ length: shape.list }, () => (shape.of === null ? null : sampleOf(shape.of)));
+      if ('string' in shape) return noKey(sampleSize(shape.string));
+      if ('list' in shape) return Array.from({ length: sampleSize(shape.list) }, () => (shape.of === null ? null : sampleOf(shape.of)));
       return sampleParams(shape.map);
   }
 }
