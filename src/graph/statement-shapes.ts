@@ -73,7 +73,7 @@ function sampleSize(n: unknown): number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? Math.min(n, MAX_SAMPLE_SIZE) : 0;
 }
 
-/** A string of `length` characters no stored key has (a real call of that bucket asked for '' too). */
+/** A string of `length` characters that no stored key has (length 0 gives '', as the recorded call had). */
 function noKey(length: number): string {
   return `\u0000${'graphgate-warm-up'.padEnd(Math.max(0, length - 1), '-')}`.slice(0, length);
 }
