@@ -143,8 +143,8 @@ export class ShapeRecorder {
   }
 
   /**
-   * Merges the new shapes into the file (read, union, write aside, rename: a concurrent writer loses
-   * at most its own new shapes, which it records again next time). Never throws: it is a cache.
+   * Merges the new shapes into the file (read, union, write aside, rename). Two processes flushing at
+   * once can drop each other's new shapes; a later process records them again. Never throws: it is a cache.
    */
   flush(): void {
     clearTimeout(this.timer);

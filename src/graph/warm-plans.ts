@@ -36,9 +36,9 @@ export interface WarmPlansReport {
  * Has the server plan every statement shape this machine's processes ran before, each in a
  * transaction that is rolled back and with values that match nothing.
  *
- * Why: a plan costs the server 5–600 ms the first time (more on a server whose JIT is cold), it is
- * cached per (text, parameter types, list-size bucket), and concurrent first uses each plan it
- * again. After an ingest moves the label counts past the replan threshold, eight agents' first
+ * Why: a plan costs the server tens of ms to over a second the first time (more on a server whose JIT
+ * is cold), it is cached per text and parameter shape (statement-shapes.ts), and concurrent first
+ * uses each plan it again. After an ingest moves the label counts past the replan threshold, eight agents' first
  * turns planned the same statements side by side (bench/soak/README.md). One pass here pays that
  * once, before agents ask.
  */
@@ -53,13 +53,13 @@ export async function warmPlans(graph: Graph, options: WarmPlansOptions): Promis
   const worker = async (): Promise<void> => {
     for (let i = next++; i < shapes.length; i = next++) {
       const shape = shapes[i]!;
-      const file = `${shape.query}.cypher`;
-      if (unreachable || performance.now() - started > budgetMs || !/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(shape.query) || !existsSync(join(packageRoot(), 'cypher', file))) {
+      const cypherFile = `${shape.query}.cypher`;
+      if (unreachable || performance.now() - started > budgetMs || !/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(shape.query) || !existsSync(join(packageRoot(), 'cypher', cypherFile))) {
         report.skipped += 1;
         continue;
       }
       try {
-        await graph.runRolledBack(loadQuery(file), sampleParams(shape.params), options.statementTimeoutMs ?? 5_000);
+        await graph.runRolledBack(loadQuery(cypherFile), sampleParams(shape.params), options.statementTimeoutMs ?? 5_000);
         report.warmed += 1;
       } catch (error) {
         // The plan is cached even when the statement then fails at run time; an unreachable server ends the pass.
