@@ -6,6 +6,9 @@ import type { Logger } from '../../src/runtime/logger.js';
 import { pidAlive } from '../../src/runtime/process-liveness.js';
 import { acquireLock, releaseLock, renewLock, takeOverLock } from '../write/ingest.queries.js';
 
+/** The longest pause between two tries for a held lock (each try is one small write). */
+const MAX_POLL_MS = 250;
+
 export interface HeldLock {
   owner: string;
   release(): Promise<void>;
@@ -25,13 +28,13 @@ export function holderIsDead(holder: string): boolean {
  * Serialises ingests of one repo across processes with a lock node in Neo4j (the store every
  * ingester shares, unlike a file system): `(:IngestLock {id: <repoId>:ingest-lock})` holds an owner
  * and a lease expiry in server time. The holder renews the lease every third of it; a crashed
- * holder's lock is taken over once the lease lapsed, or at once when it died on this host. A second ingest polls until it gets the lock
- * or `waitMs` passes (then TIMEOUT).
+ * holder's lock is taken over once the lease lapsed, or at once when it died on this host. A second ingest polls (every 250 ms at most) until it
+ * gets the lock or `waitMs` passes (then TIMEOUT).
  */
 export async function acquireIngestLock(graph: Graph, repoId: string, options: { leaseMs: number; waitMs: number; log: Logger; renew?: boolean }): Promise<HeldLock> {
   const owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
   const started = Date.now();
-  let delay = 100;
+  let delay = 50;
   let logged = false;
   for (;;) {
     const [row] = await graph.write(acquireLock, { repoId, owner, leaseMs: int(options.leaseMs) });
@@ -49,8 +52,10 @@ export async function acquireIngestLock(graph: Graph, repoId: string, options: {
     }
     if (!logged) options.log.info('waiting for another ingest of this repository', { repoId, holder: row?.holder });
     logged = true;
-    await new Promise((r) => setTimeout(r, delay));
-    delay = Math.min(delay * 2, 2_000);
+    // A short, jittered poll: a holder's run is often under a second (eight MCP processes checking one
+    // repo at start), and a 2 s cap left the lock idle for up to that long between holders.
+    await new Promise((r) => setTimeout(r, delay * (0.75 + Math.random() / 2)));
+    delay = Math.min(delay * 2, MAX_POLL_MS);
   }
   const timer = setInterval(() => {
     if (options.renew === false) return;

@@ -13,6 +13,7 @@ import { TurnDenial } from './deny.js';
 import { buildEnvelope } from './envelope.js';
 import type { TurnResponse } from './envelope.schema.js';
 import { gateTurn } from './gate.js';
+import { LoopStall } from './loop-stall.js';
 import { BUDGET_BLOCKABLE_STATES, isRunState, type RunState } from './states.js';
 import { toProblems, TurnRequestSchema } from './turn-request.schema.js';
 import { TurnEvents } from './turn-events.js';
@@ -89,6 +90,7 @@ export class TurnDispatcher {
   private services: Promise<ControllerServices> | undefined;
   private connected: ControllerServices | undefined;
   private readonly discarding = new Set<Promise<void>>();
+  private readonly loopStall = LoopStall.shared();
 
   constructor(private readonly options: ControllerOptions) {
     this.registry = options.verbs ?? new VerbRegistry(defaultVerbs());
@@ -368,7 +370,8 @@ export class TurnDispatcher {
 
   private publish(turn: Turn, outcome: 'ok' | 'denied' | 'pack_insufficient', denyCodes: string[]): void {
     const latencyMs = Math.round(performance.now() - turn.started);
-    this.options.log.debug('turn', { traceRef: turn.traceRef, verb: turn.verb, outcome, denyCodes, ms: latencyMs });
+    // loopMaxMs: the longest event-loop stall since the previous answer (with one agent per process, this turn's).
+    this.options.log.debug('turn', { traceRef: turn.traceRef, verb: turn.verb, outcome, denyCodes, ms: latencyMs, loopMaxMs: this.loopStall.takeMaxMs() });
     this.events.publish({
       traceRef: turn.traceRef, at: new Date().toISOString(), workId: turn.workId, agentId: turn.agentId, verb: turn.verb, outcome,
       denyCodes, stateBefore: turn.stateBefore, stateAfter: turn.state, latencyMs, tokens: turn.tokens,

@@ -75,6 +75,7 @@ export class Graph {
   private readonly connectRetryMs: number;
   private readonly breaker: CircuitBreaker;
   private readonly shapes: ShapeRecorder | undefined;
+  private readonly backListeners = new Set<() => void>();
 
   constructor(options: GraphOptions) {
     this.connection = options.connection;
@@ -102,6 +103,29 @@ export class Graph {
    */
   get bookmarkManager(): BookmarkManager {
     return this.driver.executeQueryBookmarkManager;
+  }
+
+  /**
+   * Calls `listener` each time a call succeeds after calls had been failing fast (the server is back,
+   * perhaps restarted with empty caches). Returns the unsubscribe.
+   */
+  whenServerBack(listener: () => void): () => void {
+    this.backListeners.add(listener);
+    return () => this.backListeners.delete(listener);
+  }
+
+  /** The server answered: close the breaker, and tell the listeners when it had been open. */
+  private answered(): void {
+    const wasOpen = this.breaker.isOpen;
+    this.breaker.succeeded();
+    if (!wasOpen) return;
+    for (const listener of this.backListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.log.warn('a server-back listener failed', { cause: String(error) });
+      }
+    }
   }
 
   /** Whether the last call found the server unreachable (calls are failing fast). */
@@ -220,7 +244,7 @@ export class Graph {
       if (attempt > 1 && options.signal?.aborted) throw new AppError('TIMEOUT', { message: `"${name}" was cancelled.` });
       try {
         const result = await this.once(mode, options, work);
-        this.breaker.succeeded();
+        this.answered();
         this.log.debug('graph query', { query: name, mode, ms: Math.round(performance.now() - started), attempt });
         return result;
       } catch (error) {
@@ -235,7 +259,7 @@ export class Graph {
           // Opened only when a call gives up, so one stale pooled connection does not fail its neighbours.
           this.breaker.failed();
         } else {
-          this.breaker.succeeded();
+          this.answered();
           if (neo4j.isRetryableError(error) && elapsed + transientDelay < this.maxRetryMs) {
             await sleep(transientDelay * (0.8 + Math.random() * 0.4), options.signal);
             transientDelay *= 2;
@@ -262,7 +286,7 @@ export class Graph {
     try {
       const tx = await session.beginTransaction({ timeout: options.timeoutMs ?? this.txTimeoutMs });
       // The server answered BEGIN: it is there, whatever the transaction does next.
-      this.breaker.succeeded();
+      this.answered();
       try {
         const result = await work(tx);
         await tx.commit();

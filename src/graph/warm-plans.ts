@@ -1,10 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import type { Integer } from 'neo4j-driver';
 import { packageRoot } from '../runtime/package-root.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Graph } from './graph.js';
 import { loadQuery } from './query-registry.js';
-import { defaultShapeFile, readShapes, sampleParams } from './statement-shapes.js';
+import { defaultShapeFile, readShapes, sampleParams, type StatementShape } from './statement-shapes.js';
+import { int } from './values.js';
+
+const serverStartedAt = loadQuery<Record<string, never>, { startedAt: number | null }>('graph/server-started-at.cypher');
+const claimPlanWarmUp = loadQuery<{ serverStartedAt: Integer; owner: string }, { claimed: boolean; owner: string }>('graph/claim-plan-warm-up.cypher');
 
 export interface WarmPlansOptions {
   log: Logger;
@@ -42,10 +49,9 @@ export interface WarmPlansReport {
  * turns planned the same statements side by side (bench/soak/README.md). One pass here pays that
  * once, before agents ask.
  */
-export async function warmPlans(graph: Graph, options: WarmPlansOptions): Promise<WarmPlansReport> {
+export async function warmPlans(graph: Graph, options: WarmPlansOptions, recorded?: StatementShape[]): Promise<WarmPlansReport> {
   const started = performance.now();
-  const file = options.file === undefined ? defaultShapeFile() : options.file;
-  const shapes = file ? readShapes(file) : [];
+  const shapes = recorded ?? shapesOf(options);
   const budgetMs = options.budgetMs ?? 60_000;
   const report: WarmPlansReport = { shapes: shapes.length, warmed: 0, failed: 0, skipped: 0, ms: 0 };
   let next = 0;
@@ -72,6 +78,37 @@ export async function warmPlans(graph: Graph, options: WarmPlansOptions): Promis
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? WARM_CONCURRENCY) }, worker));
   report.ms = Math.round(performance.now() - started);
   return report;
+}
+
+function shapesOf(options: WarmPlansOptions): StatementShape[] {
+  const file = options.file === undefined ? defaultShapeFile() : options.file;
+  return file ? readShapes(file) : [];
+}
+
+/**
+ * The warm-up once per server start, by the first process that asks (the MCP server asks when it
+ * connects): a restarted server has an empty plan cache and a cold JIT, and K agents' first turns
+ * then each planned every statement side by side (K=8: all eight first `initialize_work` timed out).
+ * The server's JVM start time tells a restart; a `PlanWarmUp` node records whose it is. Null when
+ * another process has it, nothing is recorded, or the server does not say when it started
+ * (`dbms.queryJmx` refused). Never throws: the warm-up only ever saves time.
+ */
+export async function warmPlansOncePerServerStart(graph: Graph, options: WarmPlansOptions): Promise<WarmPlansReport | null> {
+  try {
+    const shapes = shapesOf(options);
+    if (shapes.length === 0) return null;
+    const [row] = await graph.read(serverStartedAt, {});
+    if (typeof row?.startedAt !== 'number') return null;
+    const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    const [claim] = await graph.write(claimPlanWarmUp, { serverStartedAt: int(row.startedAt), owner });
+    if (!claim?.claimed) return null;
+    const report = await warmPlans(graph, options, shapes);
+    options.log.info('planned the recorded statement shapes after a server start', { ...report });
+    return report;
+  } catch (error) {
+    options.log.debug('plan warm-up after a server start not run', { cause: String((error as Error).message ?? error) });
+    return null;
+  }
 }
 
 /**

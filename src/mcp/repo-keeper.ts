@@ -1,6 +1,6 @@
 import { createTsProjectCache, ingestRepository, watchRepository, type IngestProgress, type RepoWatcher } from '../../ingest/index.js';
 import { AppError } from '../errors/index.js';
-import type { Graph } from '../graph/index.js';
+import { warmPlansOncePerServerStart, type Graph } from '../graph/index.js';
 import { repoSnapshotQuery } from '../retrieval/lanes/lane.queries.js';
 import { onAbort } from '../runtime/abort.js';
 import type { Logger } from '../runtime/logger.js';
@@ -46,9 +46,20 @@ export class RepoKeeper {
   private watcher: RepoWatcher | undefined;
   private readonly projectCache = createTsProjectCache();
   private firstDone = false;
+  private warmAsked = false;
   private closed = false;
 
-  constructor(private readonly options: RepoKeeperOptions) {}
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: RepoKeeperOptions) {
+    // A server back from an outage may have restarted with an empty plan cache: ask again (the claim
+    // tells a restart from a blip by the server's start time).
+    this.unsubscribe = options.graph.whenServerBack(() => {
+      if (!this.warmAsked) return;
+      this.warmAsked = false;
+      this.warmPlans();
+    });
+  }
 
   async ready(call: ReadyCall = {}): Promise<void> {
     if (!this.options.autoIngest) return this.requireIngested(call.signal);
@@ -59,11 +70,24 @@ export class RepoKeeper {
   /** Stops watching; a first ingest still running is left to the process exit (its lock lease expires). */
   async close(): Promise<void> {
     this.closed = true;
+    this.unsubscribe();
     await this.watcher?.close();
+  }
+
+  /**
+   * Plans the recorded statement shapes in the background when no process has since the server
+   * started (graph/warm-plans.ts; `GRAPHGATE_STATEMENT_SHAPES=off` records and warms nothing). Asked
+   * after the first ingest, so the plans are made on the counts agents will query.
+   */
+  private warmPlans(): void {
+    if (this.warmAsked || this.closed) return;
+    this.warmAsked = true;
+    void warmPlansOncePerServerStart(this.options.graph, { log: this.options.log });
   }
 
   private async requireIngested(signal?: AbortSignal): Promise<void> {
     const [row] = await this.options.graph.read(repoSnapshotQuery, { repoId: this.options.repoId }, { ...(signal ? { signal } : {}) });
+    this.warmPlans();
     if (!row?.snapshotId) {
       throw new AppError('REPO_NOT_INGESTED', {
         message: `The repository is not in the graph yet and auto-ingest is off: run \`graphgate ingest ${this.options.repoRoot}\` (or set mcp.autoIngest).`,
@@ -82,6 +106,7 @@ export class RepoKeeper {
       },
     }).then(async (summary) => {
       log.info('mcp ingest finished', { repoId, mode: summary.mode, parsed: summary.files.parsed, ms: summary.timings.totalMs });
+      if (!this.firstDone) this.warmPlans();
       this.firstDone = true;
       if (this.options.watch && !this.watcher && !this.closed) {
         // The project's idle warm-up waits until an agent's opening turns (pack, reads, plan) are done.

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Graph } from '../../src/graph/graph.js';
 import { readShapes, ShapeRecorder } from '../../src/graph/statement-shapes.js';
-import { ingestMovesPlans, warmPlans } from '../../src/graph/warm-plans.js';
+import { ingestMovesPlans, warmPlans, warmPlansOncePerServerStart } from '../../src/graph/warm-plans.js';
 import { markRepoWriting } from '../../ingest/write/ingest.queries.js';
 import { repoSnapshotQuery } from '../../src/retrieval/lanes/lane.queries.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
-import { countWarmUpRepos } from '../support/queries.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+import { agePlanWarmUp, countWarmUpRepos } from '../support/queries.js';
 
 describe('plan warm-up from recorded statement shapes (real Neo4j)', () => {
   let graph: Graph;
@@ -70,6 +71,59 @@ describe('plan warm-up from recorded statement shapes (real Neo4j)', () => {
     expect(await warmPlans(graph, { log: silentLogger, file, budgetMs: -1 })).toMatchObject({ warmed: 0, skipped: 1 });
     expect(await warmPlans(graph, { log: silentLogger, file: join(dir, 'missing.json') })).toMatchObject({ shapes: 0, warmed: 0 });
     expect(await warmPlans(graph, { log: silentLogger, file: null })).toMatchObject({ shapes: 0, warmed: 0 });
+  });
+
+  it('after a server start, exactly one of several processes warms; the others, and later asks, do not', async () => {
+    const file = join(dir, 'server-start.json');
+    writeFileSync(file, JSON.stringify({ version: 1, shapes: [{ query: 'retrieval/repo-snapshot', params: { repoId: { string: 2 } } }] }));
+    await graph.write(agePlanWarmUp, {});
+    const others = [openTestGraph(), openTestGraph(), openTestGraph()];
+    try {
+      const reports = await Promise.all([graph, ...others].map((g) => warmPlansOncePerServerStart(g, { log: silentLogger, file })));
+      const ran = reports.filter((r) => r !== null);
+      expect(ran).toHaveLength(1);
+      expect(ran[0]).toMatchObject({ shapes: 1, warmed: 1, failed: 0 });
+      // The same server start: nobody warms again.
+      expect(await warmPlansOncePerServerStart(others[0]!, { log: silentLogger, file })).toBeNull();
+      // A claim from an earlier start (the server restarted since): the next ask warms.
+      await graph.write(agePlanWarmUp, {});
+      expect(await warmPlansOncePerServerStart(others[1]!, { log: silentLogger, file })).toMatchObject({ warmed: 1 });
+    } finally {
+      await Promise.all(others.map((g) => g.close()));
+    }
+  });
+
+  it('a Graph tells its listeners once when the server answers again after calls failed fast (where the MCP server asks again)', async () => {
+    const proxy = await TcpProxy.start(inject('neo4j').uri);
+    const viaProxy = new Graph({ connection: { ...inject('neo4j'), uri: proxy.uri() }, log: silentLogger, connectRetryMs: 200, breakerOpenMs: 100 });
+    let back = 0;
+    const unsubscribe = viaProxy.whenServerBack(() => { back += 1; });
+    try {
+      await viaProxy.read(repoSnapshotQuery, { repoId });
+      expect(back).toBe(0);
+      await proxy.cut();
+      await expect(viaProxy.read(repoSnapshotQuery, { repoId })).rejects.toMatchObject({ code: 'GRAPH_UNAVAILABLE' });
+      expect(viaProxy.unavailable).toBe(true);
+      await proxy.restore();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await viaProxy.read(repoSnapshotQuery, { repoId });
+      await viaProxy.read(repoSnapshotQuery, { repoId });
+      expect(back).toBe(1);
+      unsubscribe();
+    } finally {
+      await viaProxy.close();
+      await proxy.close();
+    }
+  });
+
+  it('with nothing recorded, a server start claims nothing', async () => {
+    await graph.write(agePlanWarmUp, {});
+    expect(await warmPlansOncePerServerStart(graph, { log: silentLogger, file: join(dir, 'none.json') })).toBeNull();
+    expect(await warmPlansOncePerServerStart(graph, { log: silentLogger, file: null })).toBeNull();
+    // Still unclaimed for a process that has shapes.
+    const file = join(dir, 'later.json');
+    writeFileSync(file, JSON.stringify({ version: 1, shapes: [{ query: 'retrieval/repo-snapshot', params: { repoId: { string: 2 } } }] }));
+    expect(await warmPlansOncePerServerStart(graph, { log: silentLogger, file })).toMatchObject({ warmed: 1 });
   });
 
   it('warms after a first ingest or one that rewrote a tenth of the files, not after a few edits', () => {
