@@ -7,7 +7,10 @@ import { readShapes, ShapeRecorder } from '../../src/graph/statement-shapes.js';
 import { ingestMovesPlans, warmPlans, warmPlansOncePerServerStart } from '../../src/graph/warm-plans.js';
 import { markRepoWriting } from '../../ingest/write/ingest.queries.js';
 import { repoSnapshotQuery } from '../../src/retrieval/lanes/lane.queries.js';
-import { silentLogger } from '../../src/runtime/logger.js';
+import { RepoKeeper } from '../../src/mcp/repo-keeper.js';
+import { silentLogger, type Logger } from '../../src/runtime/logger.js';
+import { createGitRepo } from '../support/git-repo.js';
+import { MINI_FILES } from '../support/mini-workspace.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { agePlanWarmUp, countWarmUpRepos } from '../support/queries.js';
@@ -113,6 +116,55 @@ describe('plan warm-up from recorded statement shapes (real Neo4j)', () => {
     } finally {
       await viaProxy.close();
       await proxy.close();
+    }
+  });
+
+  it('an MCP server\'s keeper warms after its first ingest, and again when the graph answers after an outage that was a restart', async () => {
+    const file = join(dir, 'keeper.json');
+    writeFileSync(file, JSON.stringify({ version: 1, shapes: [{ query: 'retrieval/repo-snapshot', params: { repoId: { string: 2 } } }] }));
+    const warmed: Array<Record<string, unknown>> = [];
+    const log: Logger = { ...silentLogger, info: (msg, fields) => void (msg.startsWith('planned the recorded statement shapes') && warmed.push(fields ?? {})) };
+    const waitForWarmUps = async (n: number): Promise<void> => {
+      for (let i = 0; i < 100 && warmed.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    const repo = createGitRepo('graphgate-warm-keeper-');
+    repo.commit('init', Object.fromEntries(Object.entries(MINI_FILES).filter(([p]) => p.startsWith('src/') && !p.includes('broken'))), 1_700_000_000);
+    const keeperRepoId = testNamespace('warmkeeper');
+    const proxy = await TcpProxy.start(inject('neo4j').uri);
+    const viaProxy = new Graph({ connection: { ...inject('neo4j'), uri: proxy.uri() }, log: silentLogger, connectRetryMs: 200, breakerOpenMs: 100 });
+    const previous = process.env.GRAPHGATE_STATEMENT_SHAPES;
+    process.env.GRAPHGATE_STATEMENT_SHAPES = file;
+    const keeper = new RepoKeeper({ graph: viaProxy, repoRoot: repo.root, repoId: keeperRepoId, log, autoIngest: true, watch: false, waitMs: 60_000 });
+    try {
+      await graph.write(agePlanWarmUp, {});
+      await keeper.ready();
+      await waitForWarmUps(1);
+      expect(warmed).toEqual([expect.objectContaining({ shapes: 1, warmed: 1 })]);
+      // An outage that was no restart: the graph answers again, the claim is this start's, nothing more.
+      await proxy.cut();
+      await expect(viaProxy.read(repoSnapshotQuery, { repoId })).rejects.toMatchObject({ code: 'GRAPH_UNAVAILABLE' });
+      await proxy.restore();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await viaProxy.read(repoSnapshotQuery, { repoId });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(warmed).toHaveLength(1);
+      // One that was a restart (the claim now names an earlier start): it warms again.
+      await graph.write(agePlanWarmUp, {});
+      await proxy.cut();
+      await expect(viaProxy.read(repoSnapshotQuery, { repoId })).rejects.toMatchObject({ code: 'GRAPH_UNAVAILABLE' });
+      await proxy.restore();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await viaProxy.read(repoSnapshotQuery, { repoId });
+      await waitForWarmUps(2);
+      expect(warmed).toHaveLength(2);
+    } finally {
+      if (previous === undefined) delete process.env.GRAPHGATE_STATEMENT_SHAPES;
+      else process.env.GRAPHGATE_STATEMENT_SHAPES = previous;
+      await keeper.close();
+      await cleanNamespace(graph, keeperRepoId);
+      await viaProxy.close();
+      await proxy.close();
+      repo.remove();
     }
   });
 
