@@ -24,7 +24,6 @@ export class LoopStall {
     this.histogram.reset();
     return ms;
   }
-
 }
 
 let shared: LoopStall | undefined;

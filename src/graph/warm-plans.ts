@@ -86,12 +86,13 @@ function shapesOf(options: WarmPlansOptions): StatementShape[] {
 }
 
 /**
- * The warm-up once per server start, by the first process that asks (the MCP server asks when it
- * connects): a restarted server has an empty plan cache and a cold JIT, and K agents' first turns
- * then each planned every statement side by side (K=8: all eight first `initialize_work` timed out).
- * The server's JVM start time tells a restart; a `PlanWarmUp` node records whose it is. Null when
- * another process has it, nothing is recorded, or the server does not say when it started
- * (`dbms.queryJmx` refused). Never throws: the warm-up only ever saves time.
+ * The warm-up once per server start, by the first process that asks (an MCP server asks after its
+ * first ingest and when the graph answers again after an outage): a restarted server has an empty
+ * plan cache and a cold JIT, and K agents' first turns then each plan every statement side by side
+ * (in one K=8 run all eight first `initialize_work` timed out). The server's JVM start time tells a
+ * restart; a `PlanWarmUp` node records who claimed it. Null when another process has, nothing is
+ * recorded, or the server does not say when it started (`dbms.queryJmx` refused). A claimer that
+ * dies mid-way leaves the rest to the agents. Never throws: the warm-up only ever saves time.
  */
 export async function warmPlansOncePerServerStart(graph: Graph, options: WarmPlansOptions): Promise<WarmPlansReport | null> {
   try {

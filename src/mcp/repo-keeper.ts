@@ -48,7 +48,6 @@ export class RepoKeeper {
   private firstDone = false;
   private warmAsked = false;
   private closed = false;
-
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: RepoKeeperOptions) {
