@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AppError } from '../../src/errors/index.js';
 import { int, type Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
-import { pidAlive } from '../../src/runtime/process-liveness.js';
+import { newHolderId, pidAlive } from '../../src/runtime/process-liveness.js';
 import { acquireLock, releaseLock, renewLock, takeOverLock } from '../write/ingest.queries.js';
 
 /** The longest pause between two tries for a held lock (each try is one small write). */
@@ -15,7 +14,7 @@ export interface HeldLock {
 }
 
 /**
- * A holder `host:pid:random` is dead when it ran on this host, is not this process (whose own runs
+ * A holder `host:pid:random` (`newHolderId`) is dead when it ran on this host, is not this process (whose own runs
  * queue here), and its pid is gone. Holders on other hosts are only replaced when their lease lapses.
  */
 export function holderIsDead(holder: string): boolean {
@@ -32,7 +31,7 @@ export function holderIsDead(holder: string): boolean {
  * gets the lock or `waitMs` passes (then TIMEOUT).
  */
 export async function acquireIngestLock(graph: Graph, repoId: string, options: { leaseMs: number; waitMs: number; log: Logger; renew?: boolean }): Promise<HeldLock> {
-  const owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  const owner = newHolderId();
   const started = Date.now();
   let delay = 50;
   let logged = false;

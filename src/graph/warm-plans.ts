@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Integer } from 'neo4j-driver';
 import { packageRoot } from '../runtime/package-root.js';
+import { newHolderId } from '../runtime/process-liveness.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Graph } from './graph.js';
 import { loadQuery } from './query-registry.js';
@@ -11,7 +10,7 @@ import { defaultShapeFile, readShapes, sampleParams, type StatementShape } from 
 import { int } from './values.js';
 
 const serverStartedAt = loadQuery<Record<string, never>, { startedAt: number | null }>('graph/server-started-at.cypher');
-const claimPlanWarmUp = loadQuery<{ serverStartedAt: Integer; owner: string }, { claimed: boolean; owner: string }>('graph/claim-plan-warm-up.cypher');
+const claimPlanWarmUp = loadQuery<{ serverStartedAt: Integer; owner: string }, { claimed: boolean }>('graph/claim-plan-warm-up.cypher');
 
 export interface WarmPlansOptions {
   log: Logger;
@@ -100,8 +99,7 @@ export async function warmPlansOncePerServerStart(graph: Graph, options: WarmPla
     if (shapes.length === 0) return null;
     const [row] = await graph.read(serverStartedAt, {});
     if (typeof row?.startedAt !== 'number') return null;
-    const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    const [claim] = await graph.write(claimPlanWarmUp, { serverStartedAt: int(row.startedAt), owner });
+    const [claim] = await graph.write(claimPlanWarmUp, { serverStartedAt: int(row.startedAt), owner: newHolderId() });
     if (!claim?.claimed) return null;
     const report = await warmPlans(graph, options, shapes);
     options.log.info('planned the recorded statement shapes after a server start', { ...report });

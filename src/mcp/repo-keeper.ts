@@ -76,7 +76,8 @@ export class RepoKeeper {
   /**
    * Plans the recorded statement shapes in the background when no process has since the server
    * started (graph/warm-plans.ts; `GRAPHGATE_STATEMENT_SHAPES=off` records and warms nothing). Asked
-   * after the first ingest, so the plans are made on the counts agents will query.
+   * after the first ingest (without auto-ingest: once the repository is found ingested), so the plans
+   * are made on the counts agents will query.
    */
   private warmPlans(): void {
     if (this.warmAsked || this.closed) return;
@@ -86,13 +87,13 @@ export class RepoKeeper {
 
   private async requireIngested(signal?: AbortSignal): Promise<void> {
     const [row] = await this.options.graph.read(repoSnapshotQuery, { repoId: this.options.repoId }, { ...(signal ? { signal } : {}) });
-    this.warmPlans();
     if (!row?.snapshotId) {
       throw new AppError('REPO_NOT_INGESTED', {
         message: `The repository is not in the graph yet and auto-ingest is off: run \`graphgate ingest ${this.options.repoRoot}\` (or set mcp.autoIngest).`,
         details: { repoId: this.options.repoId },
       });
     }
+    this.warmPlans();
   }
 
   private ingest(): Promise<void> {

@@ -1,4 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+
+/**
+ * A holder id for a lock or claim kept in the graph: `host:pid:random`, unique per call, so a holder on
+ * this host can be found dead by its pid (the ingest lock's takeover) and a person can tell who held it.
+ */
+export function newHolderId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+}
 
 /** Whether a process with this pid exists on this host (EPERM: it exists but belongs to someone else). */
 export function pidAlive(pid: number): boolean {
