@@ -12,6 +12,7 @@ import { emitColumn, emitUnresolvedColumn, labelRendererClass, linkRenderer, pat
 import { rendererEvidence } from './renderer-class.js';
 import { resolveRenderer, resolveSelector, type Registry, type RendererTarget } from './renderer-resolve.js';
 import { memberValues, returnedValues } from './value-resolve.js';
+import { startLine } from '../support/lines.js';
 
 const PARSER = 'ag-grid';
 const RENDERER_PROPS = ['cellRenderer', 'cellRendererFramework', 'cellRendererSelector'] as const;
@@ -82,8 +83,8 @@ function renderersOf(col: ColumnSite, registries: Registry[]): Array<{ via: stri
 /** An unresolved_reference event; the line only when the node is in this file (else the place is named). */
 function report(ctx: ExtractContext, into: FileFacts, node: Node, message: string): void {
   const path = pathOf(ctx, node);
-  if (path === ctx.path) addEvent(into, PARSER, 'unresolved_reference', message, node.getStartLineNumber());
-  else addEvent(into, PARSER, 'unresolved_reference', `${message} (at ${path ?? 'outside the repo'}:${node.getStartLineNumber()})`);
+  if (path === ctx.path) addEvent(into, PARSER, 'unresolved_reference', message, startLine(node));
+  else addEvent(into, PARSER, 'unresolved_reference', `${message} (at ${path ?? 'outside the repo'}:${startLine(node)})`);
 }
 
 function extractGrid(ctx: ExtractContext, into: FileFacts, host: GridHost, ordinal: number): void {
@@ -113,7 +114,7 @@ function extractGrid(ctx: ExtractContext, into: FileFacts, host: GridHost, ordin
   if (sources.reason) props.unresolvedReason = sources.reason;
   upsertNode(into, { id: gridId, labels: ['GridTable'], props });
   addEdge(into, { type: 'RENDERS_GRID', from: ids.symbol(ctx.repoId, ctx.path, host.className), to: gridId });
-  if (sources.reason) addEvent(into, PARSER, 'unresolved_reference', `${props.name}: ${sources.reason}`, host.cls.getStartLineNumber());
+  if (sources.reason) addEvent(into, PARSER, 'unresolved_reference', `${props.name}: ${sources.reason}`, startLine(host.cls));
   let index = 0;
   for (const col of result.columns) {
     guarded(into, PARSER, col.site, 'column', () => {

@@ -8,6 +8,7 @@ import { compact } from '../support/text.js';
 import type { ColumnSite } from './column-eval.js';
 import type { RendererTarget } from './renderer-resolve.js';
 import { literalString } from './value-resolve.js';
+import { startLine, endLine } from '../support/lines.js';
 
 /** Repo-relative path of the file holding a node (undefined outside the repo). */
 export function pathOf(ctx: ExtractContext, node: Node): string | undefined {
@@ -33,9 +34,9 @@ export function emitColumn(ctx: ExtractContext, into: FileFacts, col: ColumnSite
   const colId = str('colId');
   const headerName = str('headerName');
   const key = field ?? colId ?? headerName ?? `#${index}`;
-  const line = col.site.getStartLineNumber();
+  const line = startLine(col.site);
   const id = ids.column(ctx.repoId, path, line, ownedName(ctx, path, key));
-  const props: Record<string, PropValue> = { path, startLine: line, endLine: col.site.getEndLineNumber() };
+  const props: Record<string, PropValue> = { path, startLine: line, endLine: endLine(col.site) };
   if (field !== undefined) props.field = field;
   if (colId !== undefined) props.colId = colId;
   if (headerName !== undefined) props.headerName = headerName;
@@ -50,11 +51,11 @@ export function emitColumn(ctx: ExtractContext, into: FileFacts, col: ColumnSite
 /** Writes a column that could not be followed (so the gap is visible in the graph). */
 export function emitUnresolvedColumn(ctx: ExtractContext, into: FileFacts, node: Node, reason: string): string {
   const path = pathOf(ctx, node) ?? ctx.path;
-  const line = node.getStartLineNumber();
+  const line = startLine(node);
   const id = ids.column(ctx.repoId, path, line, ownedName(ctx, path, `?${node.getStart()}`));
   upsertNode(into, {
     id, labels: ['ColumnDef'],
-    props: { path, startLine: line, endLine: node.getEndLineNumber(), expression: compact(node.getText(), 160), unresolvedReason: reason },
+    props: { path, startLine: line, endLine: endLine(node), expression: compact(node.getText(), 160), unresolvedReason: reason },
   });
   return id;
 }
@@ -73,9 +74,9 @@ export function rendererNodeId(ctx: ExtractContext, into: FileFacts, target: Ren
   }
   if (target.kind === 'function') {
     const path = pathOf(ctx, target.node) ?? ctx.path;
-    const line = target.node.getStartLineNumber();
+    const line = startLine(target.node);
     return emitRendererNode(ctx, into, path, ownedName(ctx, path, `fn:${line}:${target.name}`), {
-      name: target.name, kind: 'function', path, startLine: line, endLine: target.node.getEndLineNumber(),
+      name: target.name, kind: 'function', path, startLine: line, endLine: endLine(target.node),
       expression: compact(target.node.getText(), 160),
     });
   }

@@ -10,6 +10,7 @@ import { componentFacts, directiveFacts } from './component-facts.js';
 import { metadataOf } from './decorator-metadata.js';
 import { injectableFacts, ngModuleFacts, pipeFacts } from './module-facts.js';
 import { decoratorName } from '../support/decorators.js';
+import { startLine, endLine } from '../support/lines.js';
 
 const PARSER = 'angular';
 
@@ -29,7 +30,7 @@ function classFacts(ctx: ExtractContext, into: FileFacts, cls: ClassDeclaration)
     if (!label) continue;
     guarded(into, PARSER, decorator, `@${kind} ${name}`, () => {
       const { obj, problems } = metadataOf(decorator);
-      for (const problem of problems) addEvent(into, PARSER, 'unsupported_syntax', `${name}: ${problem}`, decorator.getStartLineNumber());
+      for (const problem of problems) addEvent(into, PARSER, 'unsupported_syntax', `${name}: ${problem}`, startLine(decorator));
       let props: Record<string, PropValue> = {};
       if (kind === 'Component') props = { ...directiveFacts(ctx, into, cls, obj, standaloneDefault), ...componentFacts(ctx, into, cls, id, obj) };
       else if (kind === 'Directive') props = directiveFacts(ctx, into, cls, obj, standaloneDefault);
@@ -42,7 +43,7 @@ function classFacts(ctx: ExtractContext, into: FileFacts, cls: ClassDeclaration)
       upsertNode(into, {
         id,
         labels: ['Symbol', label],
-        props: { name, kind: 'class', path: ctx.path, startLine: cls.getStartLineNumber(), endLine: cls.getEndLineNumber(), ...props },
+        props: { name, kind: 'class', path: ctx.path, startLine: startLine(cls), endLine: endLine(cls), ...props },
         searchText: lexText(name, ctx.path, selector, pipeName),
       });
     });

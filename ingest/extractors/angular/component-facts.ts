@@ -8,6 +8,7 @@ import { addEdge, addEvent, addRef } from '../support/facts.js';
 import { requiredPath, stringValue } from '../support/text.js';
 import { entryName, metaArray, metaBoolean, metaString, metaValue } from './decorator-metadata.js';
 import { bindingsOf } from './inputs-outputs.js';
+import { startLine, endLine } from '../support/lines.js';
 
 const PARSER = 'angular';
 
@@ -43,7 +44,7 @@ export function directiveFacts(
   ctx: ExtractContext, into: FileFacts, cls: ClassDeclaration, meta: ObjectLiteralExpression | undefined, standaloneDefault: boolean,
 ): Record<string, PropValue> {
   const props: Record<string, PropValue> = {};
-  const line = cls.getStartLineNumber();
+  const line = startLine(cls);
   const selector = metaString(meta, 'selector');
   if (selector.value !== undefined) props.selector = selector.value.replace(/\s+/g, ' ').trim();
   if (selector.problem) addEvent(into, PARSER, 'unsupported_syntax', `${cls.getName() ?? 'class'}: ${selector.problem}`, line);
@@ -66,7 +67,7 @@ export function componentFacts(
   ctx: ExtractContext, into: FileFacts, cls: ClassDeclaration, classId: string, meta: ObjectLiteralExpression | undefined,
 ): Record<string, PropValue> {
   const props: Record<string, PropValue> = {};
-  const line = cls.getStartLineNumber();
+  const line = startLine(cls);
   const templateUrl = metaString(meta, 'templateUrl');
   if (templateUrl.value !== undefined) props.templatePath = linkAsset(ctx, into, classId, 'TEMPLATES', templateUrl.value, line);
   if (templateUrl.problem) addEvent(into, PARSER, 'unsupported_syntax', `${cls.getName() ?? 'class'}: ${templateUrl.problem}`, line);
@@ -75,10 +76,10 @@ export function componentFacts(
   if (required !== undefined) props.templatePath = linkAsset(ctx, into, classId, 'TEMPLATES', required, line);
   else if (template) {
     props.inlineTemplate = true;
-    props.templateStartLine = template.getStartLineNumber();
-    props.templateEndLine = template.getEndLineNumber();
+    props.templateStartLine = startLine(template);
+    props.templateEndLine = endLine(template);
     if (stringValue(template) === undefined) {
-      addEvent(into, PARSER, 'unsupported_syntax', `${cls.getName() ?? 'class'}: template is not a plain string literal`, template.getStartLineNumber());
+      addEvent(into, PARSER, 'unsupported_syntax', `${cls.getName() ?? 'class'}: template is not a plain string literal`, startLine(template));
     }
   }
   const styleUrls: string[] = [];

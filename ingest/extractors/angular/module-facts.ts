@@ -5,6 +5,7 @@ import { addEdge, addEvent, addRef } from '../support/facts.js';
 import { resolveReference } from '../support/resolve-symbol.js';
 import { stringValue, unwrap } from '../support/text.js';
 import { entryName, metaArray, metaBoolean, metaString, metaValue } from './decorator-metadata.js';
+import { startLine } from '../support/lines.js';
 
 const PARSER = 'angular';
 
@@ -16,7 +17,7 @@ export function ngModuleFacts(
   ctx: ExtractContext, into: FileFacts, cls: ClassDeclaration, classId: string, meta: ObjectLiteralExpression | undefined,
 ): Record<string, PropValue> {
   const props: Record<string, PropValue> = {};
-  const line = cls.getStartLineNumber();
+  const line = startLine(cls);
   for (const key of ['declarations', 'imports', 'exports', 'providers', 'bootstrap', 'schemas'] as const) {
     const { entries, problem } = metaArray(meta, key);
     if (problem) addEvent(into, PARSER, 'unsupported_syntax', `${cls.getName() ?? 'class'}: ${problem}`, line);
@@ -48,7 +49,7 @@ export function pipeFacts(
   const props: Record<string, PropValue> = {};
   const name = metaString(meta, 'name');
   if (name.value !== undefined) props.pipeName = name.value;
-  if (name.problem) addEvent(into, PARSER, 'unsupported_syntax', `${cls.getName() ?? 'class'}: ${name.problem}`, cls.getStartLineNumber());
+  if (name.problem) addEvent(into, PARSER, 'unsupported_syntax', `${cls.getName() ?? 'class'}: ${name.problem}`, startLine(cls));
   props.pure = metaBoolean(meta, 'pure') ?? true;
   props.standalone = metaBoolean(meta, 'standalone') ?? standaloneDefault;
   return props;

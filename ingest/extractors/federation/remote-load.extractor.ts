@@ -6,6 +6,7 @@ import { isTypeScriptSource, sourceFileOf } from '../support/source.js';
 import { findRouteArrays } from '../routes/route-arrays.js';
 import { walkRoutes, type RouteRecord } from '../routes/route-walk.js';
 import { remoteLoads } from './remote-load.js';
+import { startLine } from '../support/lines.js';
 
 const PARSER = 'federation-loads';
 
@@ -49,12 +50,12 @@ export const remoteLoadExtractor: Extractor = {
     guarded(into, PARSER, undefined, 'remote loads', () => {
       const { loads, unread } = remoteLoads(ctx.project, file, ctx.text);
       for (const call of unread) {
-        addEvent(into, PARSER, 'unsupported_syntax', `federated load with a computed exposed module (${call.getText().replace(/\s+/g, ' ').slice(0, 100)}); not linked`, call.getStartLineNumber());
+        addEvent(into, PARSER, 'unsupported_syntax', `federated load with a computed exposed module (${call.getText().replace(/\s+/g, ' ').slice(0, 100)}); not linked`, startLine(call));
       }
       if (!loads.length) return;
       const records = routeRecords(file);
       for (const load of loads) {
-        const line = load.call.getStartLineNumber();
+        const line = startLine(load.call);
         const from = loaderId(ctx, load.call, records);
         addRef(into, {
           type: 'LOADS_REMOTE', from: from.id, target: { kind: 'remote', remote: load.remote, exposed: load.exposed },

@@ -5,6 +5,7 @@ import { isTypeScriptSource, sourceFileOf } from '../support/source.js';
 import { compact } from '../support/text.js';
 import { emitNavTrigger, linkTrigger } from './nav-target.js';
 import { routerCalls } from './router-calls.js';
+import { endLine } from '../support/lines.js';
 
 const PARSER = 'navigation';
 
@@ -32,7 +33,7 @@ export const navigationExtractor: Extractor = {
             path: ctx.path,
             line: start.line,
             col: start.column,
-            endLine: found.call.getEndLineNumber(),
+            endLine: endLine(found.call),
             kind: found.kind,
             expression: compact(found.call.getArguments().map((a) => a.getText()).join(', ')),
             target: found.target,

@@ -6,6 +6,7 @@ import { ANGULAR_CLASS_DECORATORS, publicMembersOf } from '../typescript/class-m
 import { Node, type ClassDeclaration } from 'ts-morph';
 import { endpointCalls, type EndpointCall } from './endpoint-calls.js';
 import { decoratorName } from '../support/decorators.js';
+import { startLine } from '../support/lines.js';
 
 const PARSER = 'endpoint-calls';
 
@@ -31,7 +32,7 @@ function emit(ctx: ExtractContext, into: Parameters<Extractor['extract']>[1], cl
     type: 'CALLS_ENDPOINT',
     from: callerId(ctx, cls, found.call),
     target: { kind: 'endpoint', ...(found.method ? { method: found.method } : {}), path: found.path },
-    props: { line: found.call.getStartLineNumber(), expression: found.expression, ...(found.prefixUnknown ? { prefixUnknown: true } : {}) },
+    props: { line: startLine(found.call), expression: found.expression, ...(found.prefixUnknown ? { prefixUnknown: true } : {}) },
   });
 }
 

@@ -1,6 +1,7 @@
 import { Node, SyntaxKind, type ArrayLiteralExpression, type SourceFile } from 'ts-morph';
 import { constInitializer, metaValue } from '../angular/decorator-metadata.js';
 import { unwrap } from '../support/text.js';
+import { startLine } from '../support/lines.js';
 
 /** How a routes array was recognised; `root` arrays (forRoot, provideRouter) are never mounted under a prefix. */
 export type ArrayOrigin = 'forRoot' | 'provideRouter' | 'forChild' | 'provideRoutes' | 'ROUTES' | 'typed' | 'shape';
@@ -96,7 +97,7 @@ export function findRouteArrays(file: SourceFile): { arrays: RouteArray[]; probl
       if (init.getSourceFile() === file) add(init, origin, expr.getText());
       return;
     }
-    problems.push({ line: at.getStartLineNumber(), message: `${origin} routes argument is not an array literal or a const bound to one (${expr.getText().slice(0, 80)})` });
+    problems.push({ line: startLine(at), message: `${origin} routes argument is not an array literal or a const bound to one (${expr.getText().slice(0, 80)})` });
   };
 
   const text = file.getFullText();
@@ -146,5 +147,5 @@ export function findRouteArrays(file: SourceFile): { arrays: RouteArray[]; probl
 }
 
 function builtAtRunTime(name: string, init: Node): Problem {
-  return { line: init.getStartLineNumber(), message: `routes '${name}' are built at run time (${init.getText().replace(/\s+/g, ' ').slice(0, 80)}); they are not read` };
+  return { line: startLine(init), message: `routes '${name}' are built at run time (${init.getText().replace(/\s+/g, ' ').slice(0, 80)}); they are not read` };
 }

@@ -8,6 +8,7 @@ import { guessRepoPath } from '../support/modules.js';
 import { refLabel, resolveReference } from '../support/resolve-symbol.js';
 import { compact, stringValue, unwrap } from '../support/text.js';
 import { loadTargetOf } from './load-targets.js';
+import { startLine } from '../support/lines.js';
 
 const PARSER = 'routes';
 const GUARD_KEYS = ['canActivate', 'canActivateChild', 'canDeactivate', 'canMatch', 'canLoad'] as const;
@@ -42,7 +43,7 @@ function arrayEntries(expr: Node | undefined): Node[] {
  */
 export function linkRoute(ctx: ExtractContext, file: SourceFile, into: FileFacts, routeId: string, obj: ObjectLiteralExpression): Record<string, PropValue> {
   const props: Record<string, PropValue> = {};
-  const line = obj.getStartLineNumber();
+  const line = startLine(obj);
   for (const key of ['redirectTo', 'pathMatch', 'title', 'outlet'] as const) {
     const value = metaValue(obj, key);
     if (value) props[key] = stringValue(value) ?? compact(value.getText(), 80);

@@ -3,6 +3,7 @@ import { constInitializer, metaValue } from '../angular/decorator-metadata.js';
 import { constString } from '../support/const-string.js';
 import { unwrap } from '../support/text.js';
 import { looksLikeRoutes, type Problem } from './route-arrays.js';
+import { startLine, endLine } from '../support/lines.js';
 
 /** One route object literal, with its path composed from its ancestors in the same file. */
 export interface RouteRecord {
@@ -58,7 +59,7 @@ export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord
     }
     if (parent) {
       problems.push({
-        line: at.getStartLineNumber(),
+        line: startLine(at),
         message: `${what} under '${parent.localPath}' is not a same-file array (${e.getText().slice(0, 80)}); its routes are indexed where they are declared, without this prefix`,
       });
     }
@@ -68,7 +69,7 @@ export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord
   const visit = (arr: ArrayLiteralExpression, parent: RouteRecord | undefined, depth: number, stack: Set<ArrayLiteralExpression>): void => {
     if (stack.has(arr)) return;
     if (depth > MAX_DEPTH) {
-      problems.push({ line: arr.getStartLineNumber(), message: 'routes nested too deeply; deeper levels skipped' });
+      problems.push({ line: startLine(arr), message: 'routes nested too deeply; deeper levels skipped' });
       return;
     }
     for (const element of arr.getElements()) {
@@ -86,7 +87,7 @@ export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord
         // routes it is given at the enclosing prefix and say that what the helper adds is unknown.
         const wrapped = e.getArguments().map((a) => unwrap(a)).filter((a): a is ArrayLiteralExpression => Node.isArrayLiteralExpression(a) && looksLikeRoutes(a));
         problems.push({
-          line: e.getStartLineNumber(),
+          line: startLine(e),
           message: wrapped.length
             ? `routes wrapped by ${e.getExpression().getText().slice(0, 60)}(...) are read at the enclosing prefix; the path, guards or layout the helper adds are not known`
             : `route entry is not an object literal (${e.getText().slice(0, 80)})`,
@@ -100,26 +101,26 @@ export function walkRoutes(root: ArrayLiteralExpression): { records: RouteRecord
       if (!Node.isObjectLiteralExpression(e)) {
         const init = constInitializer(e);
         if (!init || !Node.isObjectLiteralExpression(init)) {
-          problems.push({ line: e.getStartLineNumber(), message: `route entry is not an object literal (${e.getText().slice(0, 80)})` });
+          problems.push({ line: startLine(e), message: `route entry is not an object literal (${e.getText().slice(0, 80)})` });
           continue;
         }
       }
       const obj = (Node.isObjectLiteralExpression(e) ? e : constInitializer(e)) as ObjectLiteralExpression;
       for (const spread of obj.getProperties().filter((p) => Node.isSpreadAssignment(p))) {
-        problems.push({ line: spread.getStartLineNumber(), message: `route object spreads ${spread.getText().slice(0, 80)}; keys it brings in (path, component, children, loaders) are not read` });
+        problems.push({ line: startLine(spread), message: `route object spreads ${spread.getText().slice(0, 80)}; keys it brings in (path, component, children, loaders) are not read` });
       }
       const pathExpr = metaValue(obj, 'path');
       let segment: string | null = pathExpr ? (constString(pathExpr) ?? null) : null;
       if (pathExpr && segment === null) {
-        problems.push({ line: obj.getStartLineNumber(), message: `route path is not a string literal (${pathExpr.getText().slice(0, 80)})` });
+        problems.push({ line: startLine(obj), message: `route path is not a string literal (${pathExpr.getText().slice(0, 80)})` });
       }
       if (!pathExpr && !metaValue(obj, 'matcher')) segment = '';
       const record: RouteRecord = {
         node: obj,
         segment,
         localPath: joinRoutePath(parent?.localPath, segment ?? (pathExpr ? `{${pathExpr.getText()}}` : '{matcher}')),
-        startLine: obj.getStartLineNumber(),
-        endLine: obj.getEndLineNumber(),
+        startLine: startLine(obj),
+        endLine: endLine(obj),
         ...(parent ? { parent } : {}),
       };
       records.push(record);

@@ -1,10 +1,11 @@
 import type { Node } from 'ts-morph';
 import type { EdgeFact, FileFacts, NodeFact, ParseEventKind, PropValue, RefFact } from '../../model/facts.js';
 import { lexText } from '../../../src/text/lex-text.js';
+import { startLine, endLine } from './lines.js';
 
 /** Location props every located node carries: repo-relative path and a 1-based inclusive line range. */
 export function located(path: string, node: Node): { path: string; startLine: number; endLine: number } {
-  return { path, startLine: node.getStartLineNumber(), endLine: node.getEndLineNumber() };
+  return { path, startLine: startLine(node), endLine: endLine(node) };
 }
 
 interface ListIndex<T> {
@@ -111,7 +112,7 @@ export function guarded(into: FileFacts, parser: string, node: Node | undefined,
   } catch (error) {
     let line: number | undefined;
     try {
-      line = node?.getStartLineNumber();
+      line = node ? startLine(node) : undefined;
     } catch {
       line = undefined;
     }

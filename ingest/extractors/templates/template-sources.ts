@@ -2,6 +2,7 @@ import { Node, type ClassDeclaration, type ObjectLiteralExpression, type SourceF
 import { decoratorNamed } from '../support/decorators.js';
 import { requiredPath, unwrap } from '../support/text.js';
 import type { TemplateRange } from './template-walk.js';
+import { startLine } from '../support/lines.js';
 
 /** An inline `template:` of a component class, located in its .ts file. */
 export interface InlineTemplate {
@@ -66,7 +67,7 @@ export function inlineTemplates(sf: SourceFile): { templates: InlineTemplate[]; 
       templates.push({ className, cls, range: literalRange(sf, value) });
     } else {
       const reason = value && Node.isTemplateExpression(value) ? 'template literal with ${} substitutions' : 'template is not a string literal';
-      skipped.push({ className, line: raw.getStartLineNumber(), reason });
+      skipped.push({ className, line: startLine(raw), reason });
     }
   }
   return { templates, skipped };

@@ -8,6 +8,7 @@ import { addEdge, addRef, guarded, upsertNode } from '../support/facts.js';
 import { repoPathOf, sourceFileOf } from '../support/source.js';
 import { stringValue } from '../support/text.js';
 import { moduleOf } from '../support/syntax-resolve.js';
+import { startLine, endLine } from '../support/lines.js';
 
 const PARSER = 'tests';
 const TEST_FILE = /\.(spec|test|cy|e2e-spec|e2e)\.[cm]?[jt]sx?$/;
@@ -37,7 +38,7 @@ function describeTitles(sf: SourceFile): Array<{ title: string; line: number }> 
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     if (!callName(call)) continue;
     const title = stringValue(call.getArguments()[0]);
-    if (title !== undefined) out.push({ title, line: call.getStartLineNumber() });
+    if (title !== undefined) out.push({ title, line: startLine(call) });
     if (out.length >= MAX_DESCRIBES) break;
   }
   return out;
@@ -122,7 +123,7 @@ export const testFileExtractor: Extractor = {
     guarded(into, PARSER, undefined, 'test file', () => {
       const sf = sourceFileOf(ctx);
       const info = sf
-        ? { describes: describeTitles(sf), imports: importedFiles(ctx, sf), visits: visitedRoutes(sf), endLine: sf.getEndLineNumber() }
+        ? { describes: describeTitles(sf), imports: importedFiles(ctx, sf), visits: visitedRoutes(sf), endLine: endLine(sf) }
         : scanText(ctx);
       emit(ctx, into, info);
     });

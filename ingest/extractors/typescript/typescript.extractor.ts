@@ -10,6 +10,7 @@ import { extractImports } from './imports.js';
 import { extractInjections } from './injections.js';
 import { headersOf } from './symbol-headers.js';
 import { decoratorName } from '../support/decorators.js';
+import { endLine } from '../support/lines.js';
 
 const PARSER = 'typescript';
 const MAX_PARSE_EVENTS = 10;
@@ -38,7 +39,7 @@ function extractSymbols(ctx: ExtractContext, file: SourceFile, into: FileFacts):
         const existing = seen.get(id);
         if (existing) {
           // Declaration merging / overloads: one node per name, spanning all its declarations.
-          existing.props.endLine = Math.max(Number(existing.props.endLine), header.node.getEndLineNumber());
+          existing.props.endLine = Math.max(Number(existing.props.endLine), endLine(header.node));
           continue;
         }
         seen.set(id, upsertNode(into, {
