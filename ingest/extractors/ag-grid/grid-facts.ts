@@ -8,7 +8,7 @@ import { compact } from '../support/text.js';
 import type { ColumnSite } from './column-eval.js';
 import type { RendererTarget } from './renderer-resolve.js';
 import { literalString } from './value-resolve.js';
-import { startLine, endLine } from '../support/lines.js';
+import { endLine, startLine } from '../support/lines.js';
 
 /** Repo-relative path of the file holding a node (undefined outside the repo). */
 export function pathOf(ctx: ExtractContext, node: Node): string | undefined {

@@ -10,7 +10,7 @@ import { componentFacts, directiveFacts } from './component-facts.js';
 import { metadataOf } from './decorator-metadata.js';
 import { injectableFacts, ngModuleFacts, pipeFacts } from './module-facts.js';
 import { decoratorName } from '../support/decorators.js';
-import { startLine, endLine } from '../support/lines.js';
+import { endLine, startLine } from '../support/lines.js';
 
 const PARSER = 'angular';
 

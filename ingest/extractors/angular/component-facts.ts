@@ -8,7 +8,7 @@ import { addEdge, addEvent, addRef } from '../support/facts.js';
 import { requiredPath, stringValue } from '../support/text.js';
 import { entryName, metaArray, metaBoolean, metaString, metaValue } from './decorator-metadata.js';
 import { bindingsOf } from './inputs-outputs.js';
-import { startLine, endLine } from '../support/lines.js';
+import { endLine, startLine } from '../support/lines.js';
 
 const PARSER = 'angular';
 

@@ -7,6 +7,7 @@ import { inlineTemplates } from '../templates/template-sources.js';
 import { templateI18n } from './template-i18n.js';
 import { tsKeyUses } from './ts-i18n.js';
 import { emitKeyRefs, emitUiText, USAGE_PARSER, type KeyUse } from './usage-facts.js';
+import { lineAt } from '../support/lines.js';
 
 const SPEC = /\.(spec|test|cy|e2e)\.[cm]?tsx?$/;
 
@@ -47,7 +48,7 @@ export const translationUsagesExtractor: Extractor = {
             unit(into, `inline template of ${t.className}`, () => {
               const found = templateI18n(ctx.text, ctx.path, t.range);
               uses.push(...found.uses);
-              const owner = { repoId: ctx.repoId, path: ctx.path, className: t.className, startLine: t.range.startLine + 1, endLine: sf.getLineAndColumnAtPos(t.range.endPos).line };
+              const owner = { repoId: ctx.repoId, path: ctx.path, className: t.className, startLine: t.range.startLine + 1, endLine: lineAt(sf.compilerNode, t.range.endPos) };
               emitUiText(into, owner, found.fragments);
             }, t.range.startLine + 1);
           }

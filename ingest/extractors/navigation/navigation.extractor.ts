@@ -5,7 +5,7 @@ import { isTypeScriptSource, sourceFileOf } from '../support/source.js';
 import { compact } from '../support/text.js';
 import { emitNavTrigger, linkTrigger } from './nav-target.js';
 import { routerCalls } from './router-calls.js';
-import { endLine } from '../support/lines.js';
+import { endLine, lineAndColumnAt } from '../support/lines.js';
 
 const PARSER = 'navigation';
 
@@ -27,7 +27,7 @@ export const navigationExtractor: Extractor = {
         if (!name) return;
         const classId = ids.symbol(ctx.repoId, ctx.path, name);
         for (const found of routerCalls(cls)) {
-          const start = sf.getLineAndColumnAtPos(found.call.getStart());
+          const start = lineAndColumnAt(sf.compilerNode, found.call.getStart());
           const triggerId = emitNavTrigger(into, {
             repoId: ctx.repoId,
             path: ctx.path,

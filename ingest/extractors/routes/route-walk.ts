@@ -3,7 +3,7 @@ import { constInitializer, metaValue } from '../angular/decorator-metadata.js';
 import { constString } from '../support/const-string.js';
 import { unwrap } from '../support/text.js';
 import { looksLikeRoutes, type Problem } from './route-arrays.js';
-import { startLine, endLine } from '../support/lines.js';
+import { endLine, startLine } from '../support/lines.js';
 
 /** One route object literal, with its path composed from its ancestors in the same file. */
 export interface RouteRecord {

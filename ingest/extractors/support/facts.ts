@@ -1,7 +1,7 @@
 import type { Node } from 'ts-morph';
 import type { EdgeFact, FileFacts, NodeFact, ParseEventKind, PropValue, RefFact } from '../../model/facts.js';
 import { lexText } from '../../../src/text/lex-text.js';
-import { startLine, endLine } from './lines.js';
+import { endLine, startLine } from './lines.js';
 
 /** Location props every located node carries: repo-relative path and a 1-based inclusive line range. */
 export function located(path: string, node: Node): { path: string; startLine: number; endLine: number } {

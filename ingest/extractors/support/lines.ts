@@ -41,3 +41,15 @@ export function startLine(node: Node): number {
 export function endLine(node: Node): number {
   return lineAt(node.getSourceFile().compilerNode, node.getEnd());
 }
+
+/** Line and 1-based column of a position, like ts-morph's `SourceFile.getLineAndColumnAtPos` (a column starts after `\n` or `\r`). */
+export function lineAndColumnAt(file: ts.SourceFile, pos: number): { line: number; column: number } {
+  const text = file.text;
+  let lineStart = pos;
+  while (lineStart > 0) {
+    const previous = text.charCodeAt(lineStart - 1);
+    if (previous === 10 || previous === 13) break;
+    lineStart--;
+  }
+  return { line: lineAt(file, pos), column: pos - lineStart + 1 };
+}

@@ -2,7 +2,7 @@ import { Node, type ClassDeclaration, type ObjectLiteralExpression, type SourceF
 import { decoratorNamed } from '../support/decorators.js';
 import { requiredPath, unwrap } from '../support/text.js';
 import type { TemplateRange } from './template-walk.js';
-import { startLine } from '../support/lines.js';
+import { lineAndColumnAt, startLine } from '../support/lines.js';
 
 /** An inline `template:` of a component class, located in its .ts file. */
 export interface InlineTemplate {
@@ -38,7 +38,7 @@ export function propertyValue(obj: ObjectLiteralExpression, name: string): Node 
 
 function literalRange(sf: SourceFile, literal: Node): TemplateRange {
   const startPos = literal.getStart() + 1;
-  const pos = sf.getLineAndColumnAtPos(startPos);
+  const pos = lineAndColumnAt(sf.compilerNode, startPos);
   return { startPos, endPos: literal.getEnd() - 1, startLine: pos.line - 1, startCol: pos.column - 1 };
 }
 

@@ -8,7 +8,7 @@ import { addEdge, addRef, guarded, upsertNode } from '../support/facts.js';
 import { repoPathOf, sourceFileOf } from '../support/source.js';
 import { stringValue } from '../support/text.js';
 import { moduleOf } from '../support/syntax-resolve.js';
-import { startLine, endLine } from '../support/lines.js';
+import { endLine, startLine } from '../support/lines.js';
 
 const PARSER = 'tests';
 const TEST_FILE = /\.(spec|test|cy|e2e-spec|e2e)\.[cm]?[jt]sx?$/;

@@ -10,7 +10,7 @@ import { extractImports } from './imports.js';
 import { extractInjections } from './injections.js';
 import { headersOf } from './symbol-headers.js';
 import { decoratorName } from '../support/decorators.js';
-import { endLine } from '../support/lines.js';
+import { endLine, lineAt } from '../support/lines.js';
 
 const PARSER = 'typescript';
 const MAX_PARSE_EVENTS = 10;
@@ -19,7 +19,7 @@ const MAX_PARSE_EVENTS = 10;
 function recordParseErrors(file: SourceFile, into: FileFacts): void {
   const diagnostics = (file.compilerNode as unknown as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
   for (const d of diagnostics.slice(0, MAX_PARSE_EVENTS)) {
-    const line = d.start === undefined ? undefined : file.getLineAndColumnAtPos(d.start).line;
+    const line = d.start === undefined ? undefined : lineAt(file.compilerNode, d.start);
     addEvent(into, PARSER, 'parse_error', ts.flattenDiagnosticMessageText(d.messageText, ' '), line);
   }
   if (diagnostics.length > MAX_PARSE_EVENTS) {

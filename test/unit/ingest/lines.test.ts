@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Project, ts } from 'ts-morph';
-import { endLine, lineAt, startLine } from '../../../ingest/extractors/support/lines.js';
+import { endLine, lineAndColumnAt, lineAt, startLine } from '../../../ingest/extractors/support/lines.js';
 
 function parsed(text: string) {
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } });
@@ -26,6 +26,7 @@ describe('line numbers from a newline index', () => {
       for (const node of nodes) {
         expect([startLine(node), endLine(node)]).toEqual([node.getStartLineNumber(), node.getEndLineNumber()]);
       }
+      for (let pos = 0; pos <= file.getFullText().length; pos++) expect(lineAndColumnAt(file.compilerNode, pos)).toEqual(file.getLineAndColumnAtPos(pos));
     });
   }
 
