@@ -15,9 +15,14 @@ interface ListIndex<T> {
 
 const nodeIndexes = new WeakMap<object, { size: number; map: Map<string, NodeFact> }>();
 const edgeIndexes = new WeakMap<object, { size: number; map: Map<string, EdgeFact> }>();
+const refIndexes = new WeakMap<object, { size: number; map: Map<string, RefFact> }>();
 
 function edgeKey(e: EdgeFact): string {
   return `${e.type}\u0000${e.from}\u0000${e.to}`;
+}
+
+function refKey(r: RefFact): string {
+  return JSON.stringify([r.type, r.from, r.target]);
 }
 
 /**
@@ -77,10 +82,13 @@ export function addEdge(into: FileFacts, edge: EdgeFact): void {
 
 /** Adds a reference once per (type, from, target). */
 export function addRef(into: FileFacts, ref: RefFact): void {
-  const key = JSON.stringify([ref.type, ref.from, ref.target]);
-  const existing = into.refs.find((r) => JSON.stringify([r.type, r.from, r.target]) === key);
-  if (!existing) into.refs.push(ref);
-  else if (ref.props) existing.props = mergeProps(existing.props ?? {}, ref.props);
+  const index = indexOf(refIndexes, into.refs, refKey);
+  const key = refKey(ref);
+  const existing = index.get(key);
+  if (!existing) {
+    into.refs.push(ref);
+    index.set(key, ref);
+  } else if (ref.props) existing.props = mergeProps(existing.props ?? {}, ref.props);
 }
 
 function mergeProps(a: Record<string, PropValue>, b: Record<string, PropValue>): Record<string, PropValue> {
