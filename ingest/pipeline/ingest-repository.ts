@@ -19,6 +19,7 @@ import { addMountDependents, mountedByChanged } from './mount-dependents.js';
 import { NO_DEPS, type FileDeps } from './run-extractors.js';
 import { isCurrent, loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
 import { parseAndWrite } from './parse-and-write.js';
+import { ProjectBudget } from './project-budget.js';
 import type { ProgressListener } from './progress.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
@@ -152,16 +153,16 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     summary.wrote = true;
     const tp = performance.now();
     const membershipChanged = summary.files.added > 0 || deleted.length > 0;
-    const { project, onDemand } = await prepareProject(options, root, settings, current, entries, deleted, toParse, membershipChanged);
+    const { project, mode, budget } = await prepareProject(options, root, settings, current, entries, deleted, toParse, membershipChanged);
     // Files mounted below a changed file, or newly mounted by a changed loader: re-extracted when their mounts moved.
     if (incremental) await addMountDependents(project, root, repoId, settings, [...mountCandidates, ...mountedByChanged(project, root, repoId, toParse)], known, toParse, current, summary);
     summary.timings.parseMs += since(tp);
     const written = await parseAndWrite({
       graph, project, root, settings, repoId, summary, extractors: options.extractors ?? registeredExtractors, onProgress: options.onProgress,
-      toParse, deleted, current, known, incremental,
+      toParse, deleted, current, known, incremental, ...(budget ? { budget } : {}),
     });
     written.forEach((d, path) => deps.set(path, d));
-    summary.project = { mode: onDemand ? 'on-demand' : 'all', files: project.getSourceFiles().length };
+    summary.project = { mode, files: project.getSourceFiles().length, ...(budget ? { dropped: budget.dropped } : {}) };
   }
 
   // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
@@ -249,11 +250,14 @@ function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, S
 async function prepareProject(
   options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, { sha256: string }>, deleted: string[], toParse: SourceInfo[],
   membershipChanged: boolean,
-): Promise<{ project: Project; onDemand: boolean }> {
+): Promise<{ project: Project; mode: 'all' | 'on-demand' | 'streamed'; budget?: ProjectBudget }> {
   const cache = options.projectCache ?? createTsProjectCache();
   const tsPresent = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)));
   const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.length / 2;
-  if (!isWarm(cache, root) && !onDemand) {
+  // A cold full run over more files than a set budget: files parsed when first needed, bounded (project-budget.ts).
+  const budgeted = settings.projectMaxFiles > 0 && tsPresent.length > settings.projectMaxFiles;
+  const streamed = budgeted && !onDemand && !options.projectFromDiscovery && !isWarm(cache, root);
+  if (!isWarm(cache, root) && !onDemand && !streamed) {
     const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];
     const tsPaths = all.filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
     if (tsPaths.length) syncTsProject(cache, root, options.log, await readSourceFiles(root, tsPaths, settings.maxFileBytes), []);
@@ -261,8 +265,9 @@ async function prepareProject(
   const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));
   // On demand, only the files to parse are synced, plus any the warm project already holds (kept current).
   const parsing = new Set(toParse.map((i) => i.path));
-  const upserts = onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
+  const upserts = streamed ? [] : onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
   const project = syncTsProject(cache, root, options.log, upserts, removals, membershipChanged);
-  if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current, present);
-  return { project, onDemand };
+  const budget = streamed ? new ProjectBudget(cache, root, settings.projectMaxFiles) : undefined;
+  if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current, present, budget?.used);
+  return { project, mode: streamed ? 'streamed' : onDemand ? 'on-demand' : 'all', ...(budget ? { budget } : {}) };
 }

@@ -9,6 +9,7 @@ import { replaceAndLink } from '../write/replace-and-link.js';
 import { linkRefs, type LinkResult } from '../write/ref-linker.js';
 import { anchorOf, anchorRows } from './anchors.js';
 import type { ProgressListener } from './progress.js';
+import type { ProjectBudget } from './project-budget.js';
 import type { SourceInfo } from './read-files.js';
 import { extractFile, type ExtractionScope, type FileDeps } from './run-extractors.js';
 import type { PipelineSettings } from './settings.js';
@@ -30,6 +31,8 @@ export interface WriteStep {
   /** The File rows the graph held before the run (empty on a first ingest). */
   known: ReadonlyMap<string, unknown>;
   incremental: boolean;
+  /** Bounds the project of a streamed run: trimmed after each batch's extraction. */
+  budget?: ProjectBudget;
 }
 
 interface LinkCollect {
@@ -182,6 +185,7 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
       }
       if (inflight) await yieldNow();
     }
+    step.budget?.trim(project);
     for (const p of prepared) into.refs.push(...p.refs);
     summary.writeRows += rowsOf(prepared);
     if (into.refNodes) deferRefNodes(prepared, into.refNodes);

@@ -38,6 +38,12 @@ export interface PipelineSettings extends IngestSettings {
   historyMaxCommits: number;
   /** A watcher builds the lazy-route index while idle, not at the first routing edit (pipeline/warm-project.ts). */
   watchWarmUp: boolean;
+  /**
+   * 0 (default): a full run parses every TypeScript file up front and holds them. N > 0: a full run over
+   * more than N TypeScript files streams them through a project bounded to N files instead
+   * (pipeline/project-budget.ts): peak memory follows N, not the repository, at the cost of time.
+   */
+  projectMaxFiles: number;
 }
 
 export const DEFAULT_EXCLUDES = [
@@ -63,6 +69,7 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   maxFileBytes: 2_000_000,
   historyMaxCommits: 5_000,
   watchWarmUp: true,
+  projectMaxFiles: 0,
 };
 
 const overridesSchema = z
@@ -77,6 +84,7 @@ const overridesSchema = z
     repoId: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
     batchFiles: z.number().int().min(1).max(10_000).optional(),
     batchRows: z.number().int().min(100).max(20_000).optional(),
+    projectMaxFiles: z.number().int().min(0).max(10_000_000).optional(),
     atomicMaxFiles: z.number().int().min(0).max(1_000_000).optional(),
     atomicMaxRows: z.number().int().min(0).max(10_000_000).optional(),
     lockWaitMs: z.number().int().min(0).optional(),

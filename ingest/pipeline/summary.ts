@@ -21,7 +21,7 @@ export interface IngestSummary {
    * The ts-morph project of the run: `all` = filled with every TypeScript file, `on-demand` = the files
    * parsed plus those extractors loaded (ingest/README.md "On-demand project"); `files` it held at the end.
    */
-  project: { mode: 'all' | 'on-demand' | 'none'; files: number };
+  project: { mode: 'all' | 'on-demand' | 'streamed' | 'none'; files: number; dropped?: number };
   /** Node rows (Ref nodes included) and intra-file edge rows of the parsed files (compared with `atomicMaxRows`). */
   writeRows: number;
   /** `statUnchanged`: files a warm cache proved unchanged by their stat, so they were not read (counted in `unchanged`). */

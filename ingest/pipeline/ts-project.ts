@@ -193,6 +193,7 @@ function addSourceText(project: Project, abs: string, text: string, inProject: b
  */
 export function attachRepoFiles(
   cache: TsProjectCache, root: string, project: Project, tsPaths: Iterable<string>, current: ReadonlyMap<string, SourceInfo>, present: ReadonlyMap<string, { sha256: string }>,
+  used?: (fileName: string) => void,
 ): void {
   const textOf = (path: string): string | undefined => {
     const info = current.get(path);
@@ -217,6 +218,7 @@ export function attachRepoFiles(
     paths: new Set(tsPaths),
     text: textOf,
     tested: { results: cache.textTests, sha256: (path) => present.get(path)?.sha256 },
+    ...(used ? { used } : {}),
     load(path) {
       const text = textOf(path);
       if (text === undefined) return undefined;

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { ingestMovesPlans, openGraph, warmPlans } from '../graph/index.js';
 import { createLogger } from '../runtime/logger.js';
 import { action, printResult, stage } from './output.js';
@@ -11,9 +11,16 @@ interface IngestFlags {
   exclude?: string[];
   anchorDepth?: string;
   warmPlans?: boolean;
+  maxProjectFiles?: number;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+const fileCount = (value: string): number => {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a whole number of files (0: no bound).');
+  return n;
+};
 
 /** `graphgate ingest <repoPath> [--watch] [--json]` — write a repository's facts into Neo4j. */
 export function registerIngestCommand(program: Command): void {
@@ -26,6 +33,7 @@ export function registerIngestCommand(program: Command): void {
     .option('--include <glob>', 'only ingest files matching this glob (repeatable)', collect)
     .option('--exclude <glob>', 'also exclude files matching this glob (repeatable)', collect)
     .option('--anchor-depth <n>', 'folder depth of domain anchors (default 3)')
+    .option('--max-project-files <n>', 'hold at most n parsed TypeScript files during a full ingest: less memory, more time (0: no bound, the default)', fileCount)
     .option('--warm-plans', 'after an ingest that changed much of the graph, have Neo4j plan the statements agents ran before (before starting several agents at once)')
     .action(action(async (repoPath: string, flags: IngestFlags) => {
       // Loaded on use: the parsers are heavy and other commands (mcp) should start fast.
@@ -36,6 +44,7 @@ export function registerIngestCommand(program: Command): void {
         include: flags.include,
         exclude: flags.exclude,
         anchorDepth: flags.anchorDepth === undefined ? undefined : Number.parseInt(flags.anchorDepth, 10),
+        projectMaxFiles: flags.maxProjectFiles,
       };
       const graph = await openGraph({ log, recordShapes: true });
       try {

@@ -60,6 +60,26 @@ describe('graphgate mcp on an ingested repository', () => {
     expect(outside.deny?.code).toBe('PLAN_SCOPE_VIOLATION');
   });
 
+  it('`ingest --max-project-files` streams a full run through a bounded project; a bad count is refused', async () => {
+    const env = serverEnv(null);
+    const streamedId = `${repoId}-streamed`;
+    try {
+      const summary = JSON.parse(execFileSync(process.execPath, [MAIN, 'ingest', repo, '--json', '--repo-id', streamedId, '--max-project-files', '1'], { env, encoding: 'utf8' })) as {
+        project: { mode: string; files: number; dropped?: number };
+      };
+      expect(summary.project).toEqual({ mode: 'streamed', files: 0, dropped: 3 });
+    } finally {
+      await cleanNamespace(graph, streamedId);
+    }
+    let refusal = '';
+    try {
+      execFileSync(process.execPath, [MAIN, 'ingest', repo, '--max-project-files', 'many'], { env, encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      refusal = String((error as { stderr?: string }).stderr);
+    }
+    expect(refusal).toContain("option '--max-project-files <n>' argument 'many' is invalid");
+  });
+
   it('records the shapes of the statements it ran, and `ingest --warm-plans` has the server plan them', async () => {
     await client.close();
     expect(await until(async () => readShapes(shapesFile).some((s) => s.query === 'session/create-work'), 15_000)).toBe(true);

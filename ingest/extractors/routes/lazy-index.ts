@@ -122,6 +122,14 @@ function noteReads(state: RouteState, key: string, paths: Iterable<string>): voi
   }
 }
 
+/**
+ * The loader files the project's lazy-route index holds parts of. A run that drops parsed files keeps
+ * these: a loader file parsed anew no longer matches its part, and the index is then read again whole.
+ */
+export function routeIndexLoaderPaths(project: Project): Set<string> {
+  return new Set(states.get(project)?.entries.keys() ?? []);
+}
+
 /** The project's lazy-route index, re-assembled after files changed from the loader files' kept parts. */
 export function lazyIndexOf(env: SymbolEnv): LazyIndex {
   const state = stateOf(env);

@@ -23,6 +23,8 @@ export interface OnDemandFiles {
    * again to be tested. Absent: every test reads the text.
    */
   tested?: { results: Map<string, Map<string, { sha256: string; pass: boolean }>>; sha256(path: string): string | undefined };
+  /** Told of every file handed out (by its compiler file name): a run that bounds its project drops the least recently used (pipeline/project-budget.ts). */
+  used?(fileName: string): void;
 }
 
 const attached = new WeakMap<Project, OnDemandFiles>();
@@ -33,11 +35,16 @@ export function attachOnDemandFiles(project: Project, files: OnDemandFiles): voi
 
 /** The project's source file at an absolute path, loaded on demand when the repository has it. */
 export function projectFile(project: Project, abs: string): SourceFile | undefined {
-  const held = project.getSourceFile(abs);
-  if (held) return held;
   const files = attached.get(project);
+  const held = project.getSourceFile(abs);
+  if (held) {
+    files?.used?.(held.compilerNode.fileName);
+    return held;
+  }
   const path = files ? repoPathOf(files.root, abs) : undefined;
-  return files && path && files.paths.has(path) ? files.load(path) : undefined;
+  const loaded = files && path && files.paths.has(path) ? files.load(path) : undefined;
+  if (loaded) files?.used?.(loaded.compilerNode.fileName);
+  return loaded;
 }
 
 /**
@@ -55,7 +62,9 @@ export function projectFilesWhere(project: Project, test: (text: string) => bool
     const pass = held ? test(held.getFullText()) : memo ? passesRemembered(files, memo, path, test) : passesOnText(files, path, test);
     if (!pass) continue;
     const file = held ?? files.load(path);
-    if (file) out.push(file);
+    if (!file) continue;
+    files.used?.(file.compilerNode.fileName);
+    out.push(file);
   }
   return out;
 }

@@ -21,6 +21,8 @@ describe('on-demand project', () => {
   const fullAfterDelete = testNamespace('on-demand-full-2');
   const warmedUp = testNamespace('on-demand-warmed');
   const fullAfterWarm = testNamespace('on-demand-full-3');
+  const streamed = testNamespace('on-demand-streamed');
+  const fullBesideStreamed = testNamespace('on-demand-full-4');
   const warmCache = createTsProjectCache();
   const ingest = (repoId: string, projectCache?: TsProjectCache) => ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, ...(projectCache ? { projectCache } : {}) });
 
@@ -31,7 +33,7 @@ describe('on-demand project', () => {
     await ingest(incremental);
   });
   afterAll(async () => {
-    for (const ns of [incremental, full, warm, fullAfterDelete, warmedUp, fullAfterWarm]) await cleanNamespace(graph, ns);
+    for (const ns of [incremental, full, warm, fullAfterDelete, warmedUp, fullAfterWarm, streamed, fullBesideStreamed]) await cleanNamespace(graph, ns);
     await graph.close();
     rmSync(root, { recursive: true, force: true });
   });
@@ -91,5 +93,18 @@ describe('on-demand project', () => {
     expect(run.files.changed).toBe(2);
     await ingest(fullAfterWarm);
     expect(await facts(graph, warmedUp)).toEqual(await facts(graph, fullAfterWarm));
+  });
+
+  it('a full run over more files than the project budget streams them through a bounded project, to the same facts', async () => {
+    // Batches of 5 files and a budget of 12: files are parsed when first needed and dropped between batches.
+    const run = await ingestRepository({ graph, root, log: silentLogger, settings: { repoId: streamed, projectMaxFiles: 12, batchFiles: 5 } });
+    expect(run.project.mode).toBe('streamed');
+    expect(run.project.dropped).toBeGreaterThan(0);
+    expect(run.project.files).toBeLessThanOrEqual(12 + 5 * 4);
+    const fullRun = await ingest(fullBesideStreamed);
+    expect(fullRun.project.mode).toBe('all');
+    const [a, b] = [await facts(graph, streamed), await facts(graph, fullBesideStreamed)];
+    expect(a.length).toBeGreaterThan(500);
+    expect(a).toEqual(b);
   });
 });
