@@ -69,8 +69,9 @@ export class ProjectBudget {
       this.dropped++;
     }
     // Resolutions memoised in the files kept point at nodes of the dropped ones: a dropped file parsed
-    // again is new nodes, and the old ones would stay in memory and answer for it.
-    forgetResolutions(project);
+    // again is new nodes, and the old ones would stay in memory and answer for it. The `export *`
+    // indexes hold paths only, and the files did not change: they stay.
+    forgetResolutions(project, { keepStarIndexes: true, changed: [] });
     collectGarbage();
   }
 }
