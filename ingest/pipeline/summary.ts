@@ -19,7 +19,8 @@ export interface IngestSummary {
   writeMode: 'atomic' | 'batched' | 'none';
   /**
    * The ts-morph project of the run: `all` = filled with every TypeScript file, `on-demand` = the files
-   * parsed plus those extractors loaded (ingest/README.md "On-demand project"); `files` it held at the end.
+   * parsed plus those extractors loaded (ingest/README.md "On-demand project"), `streamed` = bounded by
+   * `projectMaxFiles`, `dropped` files let go on the way ("Streamed project"); `files` it held at the end.
    */
   project: { mode: 'all' | 'on-demand' | 'streamed' | 'none'; files: number; dropped?: number };
   /** Node rows (Ref nodes included) and intra-file edge rows of the parsed files (compared with `atomicMaxRows`). */
