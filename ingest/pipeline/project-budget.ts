@@ -57,14 +57,13 @@ export class ProjectBudget {
     if (files.length <= this.maxFiles) return;
     const pinned = routeIndexLoaderPaths(project);
     const candidates = files
-      .map((file) => ({ file, fileName: file.compilerNode.fileName }))
-      .filter(({ fileName }) => !pinned.has(repoPathOf(this.root, fileName) ?? ''))
+      .map((file) => ({ file, fileName: file.compilerNode.fileName, path: repoPathOf(this.root, file.compilerNode.fileName) }))
+      .filter(({ path }) => path === undefined || !pinned.has(path))
       .sort((a, b) => (this.lastUse.get(a.fileName) ?? -1) - (this.lastUse.get(b.fileName) ?? -1));
     const excess = files.length - Math.floor((this.maxFiles * 3) / 4);
-    for (const { file, fileName } of candidates.slice(0, excess)) {
+    for (const { file, fileName, path } of candidates.slice(0, excess)) {
       project.removeSourceFile(file);
       this.lastUse.delete(fileName);
-      const path = repoPathOf(this.root, fileName);
       if (path !== undefined) this.cache.shas.delete(path);
       this.dropped++;
     }
