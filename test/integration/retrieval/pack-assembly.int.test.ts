@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
+import { awaitFulltextRefresh } from '../../../ingest/write/ingest.queries.js';
 import { startGraphqlServer } from '../../../src/graphql/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { expandClosure } from '../../../src/retrieval/closure/closure.js';
@@ -120,7 +121,9 @@ describe('pack assembly on the ingested fixture workspace', () => {
 
     it('is deterministic: the same inputs on the same graph give the same bytes and hash', async () => {
       // Lucene's BM25 statistics are shared by every repository in the database: another test file ingesting
-      // between the two builds changes the graph the scores come from. Build both on one unchanged graph.
+      // between the two builds changes the graph the scores come from. Build both on one unchanged graph, and
+      // only once the eventually consistent indexes hold every write committed before it (another file's
+      // cleanup committed just before would otherwise reach Lucene between the two builds).
       const state = async () => JSON.stringify(await graph.read(textIndexState, {}));
       let a: Awaited<ReturnType<typeof build>>;
       let b: Awaited<ReturnType<typeof build>>;
@@ -128,6 +131,7 @@ describe('pack assembly on the ingested fixture workspace', () => {
       let before: string;
       do {
         before = await state();
+        await graph.read(awaitFulltextRefresh, {});
         [a, b] = [await build(UI_TABLE, ['OrdersListComponent']), await build(UI_TABLE, ['OrdersListComponent'])];
       } while ((await state()) !== before && ++tries < 10);
       expect(a.hash).toBe(b.hash);
