@@ -14,6 +14,14 @@ export function unwrapTs(node: ts.Node): ts.Node {
   return current;
 }
 
+/** A string literal's value through `(…)`, `as` and `satisfies`, like text.ts `stringValue` on a wrapper. */
+export function tsStringValue(node: ts.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return tsStringValue(node.expression);
+  return undefined;
+}
+
 /** Calls `visit` for every call expression below `root` (inclusive), without wrapping nodes. */
 export function forEachCall(root: ts.Node, visit: (call: ts.CallExpression) => void): void {
   const walk = (node: ts.Node): void => {

@@ -3,8 +3,35 @@ import { ts, type Project } from 'ts-morph';
 
 interface ResolverState {
   cache: ts.ModuleResolutionCache;
+  host: ts.ModuleResolutionHost;
   results: Map<string, string | undefined>;
   aliasPatterns: RegExp[];
+}
+
+/**
+ * The project's resolution host with file and folder existence remembered for the state's lifetime
+ * (forgetModuleResolutions drops both, like the answers). Without it every importing folder walks its
+ * ancestors asking the disk for `node_modules` again: a checkout without installed packages, the usual
+ * case for a repository read only to be indexed, spent a quarter of its extraction in those stat calls.
+ */
+function rememberingHost(host: ts.ModuleResolutionHost): ts.ModuleResolutionHost {
+  const files = new Map<string, boolean>();
+  const folders = new Map<string, boolean>();
+  const remember = (known: Map<string, boolean>, ask: (path: string) => boolean) => (path: string): boolean => {
+    let answer = known.get(path);
+    if (answer === undefined) known.set(path, (answer = ask(path)));
+    return answer;
+  };
+  const directoryExists = host.directoryExists;
+  return {
+    fileExists: remember(files, (path) => host.fileExists(path)),
+    readFile: (path) => host.readFile(path),
+    ...(directoryExists ? { directoryExists: remember(folders, (path) => directoryExists.call(host, path)) } : {}),
+    ...(host.realpath ? { realpath: host.realpath.bind(host) } : {}),
+    ...(host.getCurrentDirectory ? { getCurrentDirectory: host.getCurrentDirectory.bind(host) } : {}),
+    ...(host.getDirectories ? { getDirectories: host.getDirectories.bind(host) } : {}),
+    ...(host.useCaseSensitiveFileNames !== undefined ? { useCaseSensitiveFileNames: host.useCaseSensitiveFileNames } : {}),
+  };
 }
 
 const states = new WeakMap<Project, ResolverState>();
@@ -16,6 +43,7 @@ function stateOf(project: Project): ResolverState {
     const cwd = project.getFileSystem().getCurrentDirectory();
     state = {
       cache: ts.createModuleResolutionCache(cwd, (f) => f, options),
+      host: rememberingHost(project.getModuleResolutionHost()),
       results: new Map(),
       aliasPatterns: Object.keys(options.paths ?? {}).map(
         (key) => new RegExp(`^${key.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
@@ -42,7 +70,7 @@ export function resolveModulePath(project: Project, fromFile: string, specifier:
   if (state.results.has(key)) return state.results.get(key);
   let resolved: string | undefined;
   try {
-    const result = ts.resolveModuleName(specifier, fromFile, project.getCompilerOptions(), project.getModuleResolutionHost(), state.cache);
+    const result = ts.resolveModuleName(specifier, fromFile, project.getCompilerOptions(), state.host, state.cache);
     resolved = result.resolvedModule?.resolvedFileName;
   } catch {
     resolved = undefined;

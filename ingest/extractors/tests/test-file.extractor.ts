@@ -1,14 +1,14 @@
 import { posix } from 'node:path';
-import { Node, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { ts } from 'ts-morph';
 import type { ExtractContext, Extractor } from '../../model/extractor.js';
 import type { FileFacts, PropValue } from '../../model/facts.js';
 import { ids } from '../../model/ids.js';
 import { lexText } from '../../../src/text/lex-text.js';
 import { addEdge, addRef, guarded, upsertNode } from '../support/facts.js';
 import { repoPathOf, sourceFileOf } from '../support/source.js';
-import { stringValue } from '../support/text.js';
 import { moduleOf } from '../support/syntax-resolve.js';
-import { endLine, startLine } from '../support/lines.js';
+import { lineAt } from '../support/lines.js';
+import { forEachCall, tsStringValue } from '../support/compiler.js';
 
 const PARSER = 'tests';
 const TEST_FILE = /\.(spec|test|cy|e2e-spec|e2e)\.[cm]?[jt]sx?$/;
@@ -25,52 +25,39 @@ export function testFramework(path: string, text: string): string {
   return 'unknown';
 }
 
-function callName(node: Node): string | undefined {
-  if (!Node.isCallExpression(node)) return undefined;
-  const callee = node.getExpression();
-  const text = callee.getText();
-  return /^(describe|context|suite|fdescribe|xdescribe|test\.describe)(\.(only|skip|each))?$/.test(text) ? text : undefined;
-}
+const DESCRIBE_CALL = /^(describe|context|suite|fdescribe|xdescribe|test\.describe)(\.(only|skip|each))?$/;
 
-/** `describe('X', …)` titles, outermost first. */
-function describeTitles(sf: SourceFile): Array<{ title: string; line: number }> {
-  const out: Array<{ title: string; line: number }> = [];
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    if (!callName(call)) continue;
-    const title = stringValue(call.getArguments()[0]);
-    if (title !== undefined) out.push({ title, line: startLine(call) });
-    if (out.length >= MAX_DESCRIBES) break;
-  }
-  return out;
+/**
+ * One walk over the compiler's tree (no ts-morph wrappers: a spec file is mostly calls, and wrapping
+ * each one cost a large repository's test extraction seconds): `describe('X', …)` titles outermost
+ * first, relative `require('…')` specifiers and `cy.visit('/…')` targets, in source order.
+ */
+function scanCalls(sf: ts.SourceFile): { describes: Array<{ title: string; line: number }>; requires: string[]; visits: string[] } {
+  const describes: Array<{ title: string; line: number }> = [];
+  const requires: string[] = [];
+  const visits = new Set<string>();
+  forEachCall(sf, (call) => {
+    const callee = call.expression.getText(sf);
+    const first = tsStringValue(call.arguments[0]);
+    if (describes.length < MAX_DESCRIBES && DESCRIBE_CALL.test(callee) && first !== undefined) describes.push({ title: first, line: lineAt(sf, call.getStart(sf)) });
+    if (callee === 'require' && first?.startsWith('.')) requires.push(first);
+    if (callee === 'cy.visit' && first?.startsWith('/')) visits.add(first.split(/[?#]/)[0] as string);
+  });
+  return { describes, requires, visits: [...visits] };
 }
 
 /** Repo paths of relative imports (the files under test), through the compiler's resolution when possible. */
-function importedFiles(ctx: ExtractContext, sf: SourceFile): string[] {
+function importedFiles(ctx: ExtractContext, sf: ts.SourceFile, requires: string[]): string[] {
   const out = new Set<string>();
-  for (const imp of sf.getImportDeclarations()) {
-    const raw = imp.compilerNode.moduleSpecifier;
-    const spec = ts.isStringLiteral(raw) ? raw.text : undefined;
-    if (spec === undefined) continue;
-    const resolved = moduleOf(ctx, sf.compilerNode, spec).abs;
+  for (const statement of sf.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const spec = statement.moduleSpecifier.text;
+    const resolved = moduleOf(ctx, sf, spec).abs;
     const path = resolved ? repoPathOf(ctx.root, resolved) : undefined;
     if (path) out.add(path);
     else if (spec.startsWith('.')) out.add(posix.normalize(posix.join(posix.dirname(ctx.path), spec)));
   }
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const spec = call.getExpression().getText() === 'require' ? stringValue(call.getArguments()[0]) : undefined;
-    if (spec?.startsWith('.')) out.add(posix.normalize(posix.join(posix.dirname(ctx.path), spec)));
-  }
-  return [...out];
-}
-
-/** `cy.visit('/orders')` targets of a Cypress spec. */
-function visitedRoutes(sf: SourceFile): string[] {
-  const out = new Set<string>();
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    if (!/^cy\.visit$/.test(call.getExpression().getText())) continue;
-    const url = stringValue(call.getArguments()[0]);
-    if (url?.startsWith('/')) out.add(url.split(/[?#]/)[0] as string);
-  }
+  for (const spec of requires) out.add(posix.normalize(posix.join(posix.dirname(ctx.path), spec)));
   return [...out];
 }
 
@@ -121,9 +108,10 @@ export const testFileExtractor: Extractor = {
   appliesTo: (path) => (TEST_FILE.test(path) || CYPRESS_DIR.test(path)) && !/\.d\.ts$/.test(path),
   extract(ctx, into) {
     guarded(into, PARSER, undefined, 'test file', () => {
-      const sf = sourceFileOf(ctx);
-      const info = sf
-        ? { describes: describeTitles(sf), imports: importedFiles(ctx, sf), visits: visitedRoutes(sf), endLine: endLine(sf) }
+      const sf = sourceFileOf(ctx)?.compilerNode;
+      const calls = sf && scanCalls(sf);
+      const info = sf && calls
+        ? { describes: calls.describes, imports: importedFiles(ctx, sf, calls.requires), visits: calls.visits, endLine: lineAt(sf, sf.getEnd()) }
         : scanText(ctx);
       emit(ctx, into, info);
     });
