@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import type { Logger } from '../../src/runtime/logger.js';
 import { invalidateRouteIndex } from '../extractors/routes/index.js';
-import { forgetModuleResolutions } from '../extractors/support/modules.js';
+import { forgetModuleResolutions, forgetPathExistence } from '../extractors/support/modules.js';
 import { attachOnDemandFiles } from '../extractors/support/project-files.js';
 import { exportSurface } from '../extractors/support/star-exports.js';
 import { forgetResolutions, heldSourceFile, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
@@ -139,6 +139,7 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
     forgetResolutions(project, { keepStarIndexes: !membershipMoved && !surfaceMoved, changed: changedPaths.map((path) => join(root, path)) });
   }
   if (membershipMoved) forgetModuleResolutions(project);
+  else forgetPathExistence(project);
   if (membershipChanged) forgetResolutions(project);
   return project;
 }

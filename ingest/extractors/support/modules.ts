@@ -9,8 +9,8 @@ interface ResolverState {
 }
 
 /**
- * The project's resolution host with file and folder existence remembered for the state's lifetime
- * (forgetModuleResolutions drops both, like the answers). Without it every importing folder walks its
+ * The project's resolution host with file and folder existence remembered until the run ends
+ * (forgetPathExistence; a later run may find a folder created since, such as `node_modules`). Without it every importing folder walks its
  * ancestors asking the disk for `node_modules` again: a checkout without installed packages, the usual
  * case for a repository read only to be indexed, spent a quarter of its extraction in those stat calls.
  */
@@ -52,6 +52,12 @@ function stateOf(project: Project): ResolverState {
     states.set(project, state);
   }
   return state;
+}
+
+/** Forgets which files and folders exist (a new run: the disk may have moved; the answers stay). */
+export function forgetPathExistence(project: Project): void {
+  const state = states.get(project);
+  if (state) state.host = rememberingHost(project.getModuleResolutionHost());
 }
 
 /** Forgets cached resolutions (a file was added or removed: an answer may change). */
