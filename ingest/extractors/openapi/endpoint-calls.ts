@@ -1,8 +1,10 @@
-import { Node, SyntaxKind, type CallExpression, type ClassDeclaration } from 'ts-morph';
+import { Node, ts, type CallExpression, type ClassDeclaration } from 'ts-morph';
 import { urlPieces } from '../navigation/router-calls.js';
 import type { NavPiece } from '../navigation/nav-target.js';
 import { followValue, literalString, EMPTY_ENV } from '../ag-grid/value-resolve.js';
 import { stringValue, unwrap } from '../support/text.js';
+import { forEachCall } from '../support/compiler.js';
+import { wrapperOf } from '../support/source.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'jsonp']);
 
@@ -66,12 +68,34 @@ export function normalisePath(pieces: NavPiece[]): { path: string; prefixUnknown
   return { path, prefixUnknown };
 }
 
+/**
+ * The calls below `scope` whose callee can make an HTTP call (`<receiver>.get|post|…|request(…)` on an
+ * HttpClient-like receiver, or `fetch(…)`), in source order. Found on the compiler's tree, so only
+ * these get ts-morph wrappers: most calls of a class are not HTTP calls.
+ */
+function candidateCalls(scope: Node, names: Set<string>): CallExpression[] {
+  const file = scope.getSourceFile();
+  const sf = file.compilerNode;
+  const found: CallExpression[] = [];
+  forEachCall(scope.compilerNode, (call) => {
+    const callee = call.expression;
+    if (ts.isPropertyAccessExpression(callee)) {
+      const name = callee.name.text;
+      if (!HTTP_METHODS.has(name) && name !== 'request') return;
+      const receiver = callee.expression.getText(sf).split('.').at(-1) ?? '';
+      if (!names.has(receiver) && !/http/i.test(receiver)) return;
+    } else if (!ts.isIdentifier(callee) || callee.getText(sf) !== 'fetch') return;
+    found.push(wrapperOf<CallExpression>(file, call));
+  });
+  return found;
+}
+
 /** HTTP calls in a class or function: `http.get(url)`, `http.request('GET', url)`, `fetch(url, { method })`. */
 export function endpointCalls(scope: Node): EndpointCall[] {
   const cls = Node.isClassDeclaration(scope) ? scope : undefined;
   const names = httpNames(cls);
   const out: EndpointCall[] = [];
-  for (const call of scope.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of candidateCalls(scope, names)) {
     const callee = call.getExpression();
     const args = call.getArguments();
     let method: string | undefined;

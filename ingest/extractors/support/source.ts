@@ -1,5 +1,5 @@
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { Node, SourceFile } from 'ts-morph';
+import type { Node, SourceFile, ts } from 'ts-morph';
 import type { ExtractContext } from '../../model/extractor.js';
 import { tsDeclarationName, tsIsEmitted, tsLocalExportNames } from './compiler.js';
 import { projectFile } from './project-files.js';
@@ -12,6 +12,14 @@ export function isTypeScriptSource(path: string): boolean {
 /** The ts-morph source file of the file being extracted (the context's, else the project's). */
 export function sourceFileOf(ctx: ExtractContext): SourceFile | undefined {
   return ctx.sourceFile ?? projectFile(ctx.project, join(ctx.root, ctx.path));
+}
+
+/**
+ * The ts-morph wrapper of a compiler node of `file` (ts-morph's own way, what every `get…()` of its API
+ * uses): hot paths walk the compiler's tree and wrap only the few nodes they keep.
+ */
+export function wrapperOf<T extends Node = Node>(file: SourceFile, node: ts.Node): T {
+  return (file as unknown as { _getNodeFromCompilerNode(n: ts.Node): T })._getNodeFromCompilerNode(node);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { Node, ts, type Project } from 'ts-morph';
 import { resolveModulePath } from './modules.js';
-import { isTypeScriptSource, repoPathOf } from './source.js';
+import { isTypeScriptSource, repoPathOf, wrapperOf } from './source.js';
 import { isTypePosition, lookupName, moduleScopeOf, type ImportBinding } from './syntax-scope.js';
 import { projectFile } from './project-files.js';
 import { forgetStarAnswersReading, forgetStarIndexes, starProviderOf } from './star-exports.js';
@@ -251,8 +251,7 @@ export function resolveName(env: ResolveEnv, node: ts.Node): Resolution {
 function wrapIn(project: Project, node: ts.Node): Node | undefined {
   const file = projectFile(project, node.getSourceFile().fileName);
   if (!file || file.compilerNode !== node.getSourceFile()) return undefined;
-  // ts-morph's own way from a compiler node to its wrapper (what every `get…()` of its API uses).
-  return (file as unknown as { _getNodeFromCompilerNode(n: ts.Node): Node })._getNodeFromCompilerNode(node);
+  return wrapperOf(file, node);
 }
 
 /** resolveName for ts-morph nodes (an identifier, or `a.b` by its name): declarations in project files. */
