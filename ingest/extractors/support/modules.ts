@@ -10,9 +10,10 @@ interface ResolverState {
 
 /**
  * The project's resolution host with file and folder existence remembered until the run ends
- * (forgetPathExistence; a later run may find a folder created since, such as `node_modules`). Without it every importing folder walks its
- * ancestors asking the disk for `node_modules` again: a checkout without installed packages, the usual
- * case for a repository read only to be indexed, spent a quarter of its extraction in those stat calls.
+ * (forgetPathExistence: a later run may find a folder created since, such as `node_modules`). Without
+ * it every importing folder walks its ancestors asking the disk for `node_modules` again: a checkout
+ * without installed packages, the usual case for a repository read only to be indexed, spent a quarter
+ * of its extraction in those stat calls.
  */
 function rememberingHost(host: ts.ModuleResolutionHost): ts.ModuleResolutionHost {
   const files = new Map<string, boolean>();

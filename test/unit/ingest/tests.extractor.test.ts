@@ -44,6 +44,19 @@ describe('tests extractor', () => {
     expect(facts.refs.map((r) => r.target)).toEqual([{ kind: 'routePath', path: '/orders' }, { kind: 'routePath', path: '/dashboard' }]);
   });
 
+  it('reads a TypeScript spec in source order: imports then require() files, 40 describe titles at most, literal cy.visit targets', () => {
+    const text = [
+      "import { A } from './a';",
+      "const helper = require('./helper');",
+      ...Array.from({ length: 45 }, (_, i) => `describe(('Suite${i}' as string), () => { it('x', () => {}); });`),
+      "cy.visit(`/plain?x=1`); cy.visit(base + '/dynamic'); cy.visit('/plain');",
+    ].join('\n');
+    const facts = memoryWorkspace({ 'app/x.spec.ts': text }).extract('app/x.spec.ts', [testFileExtractor]);
+    const describes = facts.nodes[0]?.props.describes as string[];
+    expect([describes.length, describes[0], describes[39]]).toEqual([40, 'Suite0', 'Suite39']);
+    expect(facts.refs.map((r) => r.target)).toEqual([{ kind: 'file', path: 'app/a' }, { kind: 'file', path: 'app/helper' }, { kind: 'routePath', path: '/plain' }]);
+  });
+
   it('reads plain JS specs without a ts-morph file and tells frameworks apart', () => {
     const js = "const { Orders } = require('../src/orders');\ndescribe('OrdersStore', () => { it('x', () => {}); });\ncy.visit('/a?b=1');";
     const ws2 = memoryWorkspace({ 'cypress/e2e/a.js': js });
