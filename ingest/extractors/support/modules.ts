@@ -6,6 +6,9 @@ interface ResolverState {
   host: ts.ModuleResolutionHost;
   results: Map<string, string | undefined>;
   aliasPatterns: RegExp[];
+  /** isPackageSpecifier's and guessRepoPath's answers for bare specifiers (each tests every `paths` key). */
+  packages: Map<string, boolean>;
+  guesses: Map<string, string>;
 }
 
 /**
@@ -46,6 +49,8 @@ function stateOf(project: Project): ResolverState {
       cache: ts.createModuleResolutionCache(cwd, (f) => f, options),
       host: rememberingHost(project.getModuleResolutionHost()),
       results: new Map(),
+      packages: new Map(),
+      guesses: new Map(),
       aliasPatterns: Object.keys(options.paths ?? {}).map(
         (key) => new RegExp(`^${key.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
       ),
@@ -89,7 +94,10 @@ export function resolveModulePath(project: Project, fromFile: string, specifier:
 /** True when a bare specifier names an npm package rather than a tsconfig `paths` alias. */
 export function isPackageSpecifier(project: Project, specifier: string): boolean {
   if (specifier.startsWith('.') || specifier.startsWith('/')) return false;
-  return !stateOf(project).aliasPatterns.some((pattern) => pattern.test(specifier));
+  const state = stateOf(project);
+  let answer = state.packages.get(specifier);
+  if (answer === undefined) state.packages.set(specifier, (answer = !state.aliasPatterns.some((pattern) => pattern.test(specifier))));
+  return answer;
 }
 
 /** True when tsconfig `paths` has this exact specifier as a key (no wildcard): `"remote1/Module": [...]`. */
@@ -105,6 +113,14 @@ export function isExactAlias(project: Project, specifier: string): boolean {
  */
 export function guessRepoPath(project: Project, root: string, fromPath: string, specifier: string): string {
   if (specifier.startsWith('.')) return posix.normalize(posix.join(posix.dirname(fromPath), specifier));
+  const { guesses } = stateOf(project);
+  let guess = guesses.get(specifier);
+  if (guess === undefined) guesses.set(specifier, (guess = guessAliasPath(project, root, specifier)));
+  return guess;
+}
+
+/** guessRepoPath for a bare specifier: its first tsconfig `paths` mapping inside the root, else as written. */
+function guessAliasPath(project: Project, root: string, specifier: string): string {
   const options = project.getCompilerOptions();
   for (const [key, targets] of Object.entries(options.paths ?? {})) {
     const first = targets[0];
