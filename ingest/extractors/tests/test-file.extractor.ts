@@ -68,11 +68,17 @@ interface TestInfo {
   endLine: number;
 }
 
+/** A parsed spec's facts. */
+function scanSource(ctx: ExtractContext, sf: ts.SourceFile): TestInfo {
+  const { describes, requires, visits } = scanCalls(sf);
+  return { describes, imports: importedFiles(ctx, sf, requires), visits, endLine: lineAt(sf, sf.getEnd()) };
+}
+
 /** Without a ts-morph file (plain JS specs): the same facts read with patterns. */
 function scanText(ctx: ExtractContext): TestInfo {
-  const lineAt = (index: number): number => ctx.text.slice(0, index).split('\n').length;
+  const lineOfIndex = (index: number): number => ctx.text.slice(0, index).split('\n').length;
   const describes = [...ctx.text.matchAll(/\b(?:describe|context|suite)(?:\.\w+)?\s*\(\s*(['"`])((?:(?!\1).){1,200})\1/g)]
-    .slice(0, MAX_DESCRIBES).map((m) => ({ title: m[2] as string, line: lineAt(m.index ?? 0) }));
+    .slice(0, MAX_DESCRIBES).map((m) => ({ title: m[2] as string, line: lineOfIndex(m.index ?? 0) }));
   const imports = [...ctx.text.matchAll(/(?:from\s+|require\(\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)]
     .map((m) => posix.normalize(posix.join(posix.dirname(ctx.path), m[1] as string)));
   const visits = [...ctx.text.matchAll(/\bcy\.visit\(\s*['"`](\/[^'"`?#]*)/g)].map((m) => m[1] as string);
@@ -109,11 +115,7 @@ export const testFileExtractor: Extractor = {
   extract(ctx, into) {
     guarded(into, PARSER, undefined, 'test file', () => {
       const sf = sourceFileOf(ctx)?.compilerNode;
-      const calls = sf && scanCalls(sf);
-      const info = sf && calls
-        ? { describes: calls.describes, imports: importedFiles(ctx, sf, calls.requires), visits: calls.visits, endLine: lineAt(sf, sf.getEnd()) }
-        : scanText(ctx);
-      emit(ctx, into, info);
+      emit(ctx, into, sf ? scanSource(ctx, sf) : scanText(ctx));
     });
   },
 };
