@@ -68,24 +68,28 @@ export function normalisePath(pieces: NavPiece[]): { path: string; prefixUnknown
   return { path, prefixUnknown };
 }
 
+/** An HTTP-capable call: `<receiver>.<method>(…)` with its method name, or `fetch(…)`. */
+type HttpCall = { call: CallExpression; method: string } | { call: CallExpression; fetch: true };
+
 /**
  * The calls below `scope` whose callee can make an HTTP call (`<receiver>.get|post|…|request(…)` on an
- * HttpClient-like receiver, or `fetch(…)`), in source order. Found on the compiler's tree, so only
- * these get ts-morph wrappers: most calls of a class are not HTTP calls.
+ * HttpClient-like receiver, or `fetch(…)`), in source order. Classified on the compiler's tree, so
+ * only these get ts-morph wrappers: most calls of a class are not HTTP calls.
  */
-function candidateCalls(scope: Node, names: Set<string>): CallExpression[] {
+function httpCalls(scope: Node, names: Set<string>): HttpCall[] {
   const file = scope.getSourceFile();
   const sf = file.compilerNode;
-  const found: CallExpression[] = [];
+  const found: HttpCall[] = [];
   forEachCall(scope.compilerNode, (call) => {
     const callee = call.expression;
     if (ts.isPropertyAccessExpression(callee)) {
-      const name = callee.name.text;
-      if (!HTTP_METHODS.has(name) && name !== 'request') return;
+      const method = callee.name.text;
+      if (!HTTP_METHODS.has(method) && method !== 'request') return;
       const receiver = callee.expression.getText(sf).split('.').at(-1) ?? '';
-      if (!names.has(receiver) && !/http/i.test(receiver)) return;
-    } else if (!ts.isIdentifier(callee) || callee.getText(sf) !== 'fetch') return;
-    found.push(wrapperOf<CallExpression>(file, call));
+      if (names.has(receiver) || /http/i.test(receiver)) found.push({ call: wrapperOf<CallExpression>(file, call), method });
+    } else if (ts.isIdentifier(callee) && callee.getText(sf) === 'fetch') {
+      found.push({ call: wrapperOf<CallExpression>(file, call), fetch: true });
+    }
   });
   return found;
 }
@@ -93,30 +97,24 @@ function candidateCalls(scope: Node, names: Set<string>): CallExpression[] {
 /** HTTP calls in a class or function: `http.get(url)`, `http.request('GET', url)`, `fetch(url, { method })`. */
 export function endpointCalls(scope: Node): EndpointCall[] {
   const cls = Node.isClassDeclaration(scope) ? scope : undefined;
-  const names = httpNames(cls);
   const out: EndpointCall[] = [];
-  for (const call of candidateCalls(scope, names)) {
-    const callee = call.getExpression();
+  for (const found of httpCalls(scope, httpNames(cls))) {
+    const { call } = found;
     const args = call.getArguments();
     let method: string | undefined;
     let urlArg: Node | undefined;
-    if (Node.isPropertyAccessExpression(callee)) {
-      const name = callee.getName();
-      const receiver = callee.getExpression().getText().split('.').at(-1) ?? '';
-      if (!names.has(receiver) && !/http/i.test(receiver)) continue;
-      if (HTTP_METHODS.has(name)) {
-        method = name === 'jsonp' ? 'GET' : name.toUpperCase();
-        urlArg = args[0];
-      } else if (name === 'request') {
-        method = stringValue(args[0])?.toUpperCase();
-        urlArg = args[1];
-      } else continue;
-    } else if (Node.isIdentifier(callee) && callee.getText() === 'fetch') {
+    if ('fetch' in found) {
       urlArg = args[0];
       const init = args[1] ? unwrap(args[1]) : undefined;
       const m = init && Node.isObjectLiteralExpression(init) ? init.getProperty('method') : undefined;
       method = (m && Node.isPropertyAssignment(m) ? stringValue(m.getInitializer()) : undefined)?.toUpperCase() ?? 'GET';
-    } else continue;
+    } else if (found.method === 'request') {
+      method = stringValue(args[0])?.toUpperCase();
+      urlArg = args[1];
+    } else {
+      method = found.method === 'jsonp' ? 'GET' : found.method.toUpperCase();
+      urlArg = args[0];
+    }
     if (!urlArg) continue;
     const pieces = piecesOf(urlArg);
     const normal = pieces ? normalisePath(pieces) : undefined;
