@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from '../config/index.js';
 import { SAFE_ID } from '../config/index.js';
+import { AppError } from '../errors/index.js';
 import type { Graph } from '../graph/index.js';
 import type { PackStore } from '../pack/index.js';
 import { readResource, type ResourceText } from '../mcp/resources.js';
@@ -337,7 +338,13 @@ export class TurnDispatcher {
     }
     const kind = outcome.outcome ?? 'ok';
     turn.memoryRules = memoryRulesOf(outcome.result);
-    await this.turnLog.commit(services.sessions, turn, kind, [], { signal, traceMeta, effects: outcome.effects });
+    try {
+      await this.turnLog.commit(services.sessions, turn, kind, [], { signal, traceMeta, effects: outcome.effects });
+    } catch (error) {
+      // Rolled back: the verb may say better what happened (its refusal is then logged like any other).
+      const better = error instanceof AppError && outcome.onCommitRefused ? await outcome.onCommitRefused(error) : undefined;
+      throw better ?? error;
+    }
     turn.finished = true;
     const response = buildEnvelope({ facts: turn, outcome: kind, result: outcome.result, suggestedAction: outcome.suggestedAction }, this.deps());
     this.publish(turn, kind, []);

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { Config } from '../config/index.js';
+import type { AppError } from '../errors/index.js';
 import type { Graph, GraphTx } from '../graph/index.js';
 import type { PackStore, PackSummary } from '../pack/index.js';
 import type { PlanService } from '../plan/plan-service.js';
 import type { Logger } from '../runtime/logger.js';
 import type { LoadedWork, WorkRow, WorkStore } from '../session/index.js';
 import type { Progress, SuggestedAction } from './envelope.schema.js';
+import type { TurnDenial } from './deny.js';
 import type { RunState } from './states.js';
 
 /** Everything a verb may use; built per turn from the process-wide services. */
@@ -54,6 +56,12 @@ export interface VerbOutcome {
   suggestedAction?: SuggestedAction;
   /** Writes that must land in the same transaction as the turn's (version-checked) state change. */
   effects?: (tx: GraphTx) => Promise<void>;
+  /**
+   * The commit (effects included) was refused with this error and rolled back: the verb may answer a
+   * better refusal instead (a lease race lost at commit keeps the plan, as any lease refusal does).
+   * Undefined keeps the error as it is.
+   */
+  onCommitRefused?: (error: AppError) => Promise<TurnDenial | undefined>;
   /** Progress as of this turn's outcome (e.g. a plan accepted now), shown instead of the loaded work's. */
   progress?: Progress;
   /** The strategy selected by this turn (shown as the envelope's knowledgeStrategy). */

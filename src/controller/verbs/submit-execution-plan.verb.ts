@@ -175,15 +175,28 @@ export const submitExecutionPlanVerb = defineVerb({
       if (retryPlanId !== undefined) await ctx.plans.dropWaiting(work.id, retryPlanId, { signal: ctx.signal });
       throw rejection(verdict, retryPlanId, submission);
     }
-    const locks = await decideLeases(verdict.plan, verdict.strategyId);
-    const acceptance = ctx.plans.acceptance(work.id, verdict.plan, retryPlanId);
+    const plan = verdict.plan;
+    const locks = await decideLeases(plan, verdict.strategyId);
+    const acceptance = ctx.plans.acceptance(work.id, plan, retryPlanId);
     const decision = locks.decision;
     return {
       nextState: 'PLAN_ACCEPTED',
-      // Plan, PLAN_ACCEPTED and leases commit together; a lease race lost here rolls all of it back (a retryable collision).
+      // Plan, PLAN_ACCEPTED and leases commit together; a lease race lost here rolls all of it back.
       effects: async (tx) => {
         await acceptance.write(tx);
         await locks.acquire(tx);
+      },
+      // The race was lost to a work that committed after our decision: decide again, now seeing it, so the
+      // plan is kept and the agent retries with retryPlanId instead of resending the whole plan.
+      onCommitRefused: async (error) => {
+        if (error.code !== 'EXEC_SIDE_EFFECT_COLLISION') return undefined;
+        try {
+          await decideLeases(plan, verdict.strategyId);
+        } catch (refusal) {
+          if (refusal instanceof TurnDenial) return refusal;
+          throw refusal;
+        }
+        return undefined; // the winner is already gone: the plain retryable collision stands
       },
       progress: verdict.progress,
       result: {
