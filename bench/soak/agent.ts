@@ -38,6 +38,8 @@ export interface AgentOutcome {
   leaseRefusals: number;
   /** Plan resubmissions sent as the cheap `{ retryPlanId }` form. */
   cheapPlanRetries: number;
+  /** Lease refusals that kept no plan, so the whole plan had to be sent again (each costs its size in tokens). */
+  planResends: number;
   /** Refusals of the known-good plan for anything but a lease or a transient outage. */
   goodPlanRejections: string[];
   /** Steps whose answer was not what the loop expects (non-fatal ones included). */
@@ -58,7 +60,7 @@ export class SoakAgent {
   readonly out: AgentOutcome;
 
   constructor(private readonly env: AgentEnv) {
-    this.out = { index: env.index, workId: null, agentId: null, lastState: null, completed: false, error: null, leaseRefusals: 0, cheapPlanRetries: 0, goodPlanRejections: [], unexpected: [], hostile: { sent: 0, refused: 0, notRefused: [], codes: {} }, kill: null };
+    this.out = { index: env.index, workId: null, agentId: null, lastState: null, completed: false, error: null, leaseRefusals: 0, cheapPlanRetries: 0, planResends: 0, goodPlanRejections: [], unexpected: [], hostile: { sent: 0, refused: 0, notRefused: [], codes: {} }, kill: null };
   }
 
   async run(): Promise<AgentOutcome> {
@@ -186,6 +188,7 @@ export class SoakAgent {
         // Follow the refusal's advice as an agent would: the suggested call names the kept plan.
         const retryPlanId = res.suggestedAction?.args?.retryPlanId ?? res.deny?.details.planId;
         args = typeof retryPlanId === 'string' ? { verb: 'submit_execution_plan', ...this.ids, args: { retryPlanId } } : full;
+        if (args === full) this.out.planResends++;
       } else if (TRANSIENT.has(code)) {
         // An outage or a concurrent writer: not a verdict on the plan.
       } else if (args !== full) {

@@ -21,7 +21,7 @@ export function formatReport(r: SoakReport): string {
   for (const a of r.agents) {
     const kill = a.kill ? `; killed (${a.kill.mode === 'failpoint' ? r.options.failpoint : 'timer'}${a.kill.delayMs !== null ? ` +${a.kill.delayMs} ms` : ''}, ${a.kill.diedMidCall ? 'mid-call' : 'after the answer'}, claim ${a.kill.claimAfterKill ?? 'not yet taken'}), ${a.kill.resumed ? `resumed in ${a.kill.resumeMs} ms` : 'NOT resumed'}` : '';
     const hostile = a.hostile.sent ? `; hostile ${a.hostile.refused}/${a.hostile.sent} refused` : '';
-    lines.push(`agent ${a.index} ${a.workId ?? '-'}: ${a.completed ? 'COMPLETED' : `stopped in ${a.lastState} (${a.error})`}; ${a.leaseRefusals} lease refusal(s) (${a.cheapPlanRetries} retried by retryPlanId)${kill}${hostile}`);
+    lines.push(`agent ${a.index} ${a.workId ?? '-'}: ${a.completed ? 'COMPLETED' : `stopped in ${a.lastState} (${a.error})`}; ${a.leaseRefusals} lease refusal(s) (${a.cheapPlanRetries} retried by retryPlanId, ${a.planResends} made it resend the plan)${kill}${hostile}`);
     for (const u of a.unexpected.slice(0, 3)) lines.push(`    unexpected: ${u}`);
   }
   if (r.db) lines.push(`db fault: ${r.db.fired ? `stop took ${r.db.stopMs} ms, server back after ${r.db.outageMs} ms${r.db.error ? `, error: ${r.db.error}` : ''}` : 'never fired (too few patches applied)'}`);
