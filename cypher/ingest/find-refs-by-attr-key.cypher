@@ -2,4 +2,4 @@
 // params: repoId: string, keys: list<string>   returns: ref: map
 MATCH (r:Ref {repoId: $repoId})
 WHERE r.attrKeys IS NOT NULL AND any(k IN r.attrKeys WHERE k IN $keys)
-RETURN r {.id, .ownerFile, .relType, .fromId, .kind, .key, .target, .propsJson} AS ref
+RETURN r {.id, .ownerFile, .relType, .fromId, .kind, .key, .target, .propsJson, .edgeOnly} AS ref

@@ -2,4 +2,4 @@
 // params: repoId: string, ids: list<string>   returns: ref: map
 UNWIND $ids AS fromId
 MATCH (r:Ref {repoId: $repoId, fromId: fromId})
-RETURN r {.id, .ownerFile, .relType, .fromId, .kind, .key, .target, .propsJson} AS ref
+RETURN r {.id, .ownerFile, .relType, .fromId, .kind, .key, .target, .propsJson, .edgeOnly} AS ref

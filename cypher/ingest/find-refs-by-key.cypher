@@ -2,4 +2,4 @@
 // params: repoId: string, keys: list<string>   returns: ref: map
 UNWIND $keys AS key
 MATCH (r:Ref {repoId: $repoId, key: key})
-RETURN r {.id, .ownerFile, .relType, .fromId, .kind, .key, .target, .propsJson} AS ref
+RETURN r {.id, .ownerFile, .relType, .fromId, .kind, .key, .target, .propsJson, .edgeOnly} AS ref

@@ -1,7 +1,7 @@
 import type { Graph } from '../../src/graph/index.js';
 import { ids } from '../model/ids.js';
 import { chunk } from '../write/batches.js';
-import { findRefsByKey } from '../write/ingest.queries.js';
+import { findRefsByKey, readEdgeRefsInto } from '../write/ingest.queries.js';
 import { targetKeys } from '../write/ref-keys.js';
 import type { KnownFile } from './known-files.js';
 import { readOne, type SourceInfo } from './read-files.js';
@@ -10,8 +10,8 @@ import type { IngestSummary } from './summary.js';
 
 /**
  * Files that point at a deleted file (its IMPORTS importers, a component whose templateUrl it was):
- * every such edge crosses file ownership, so it is persisted as a reference keyed `id:<file id>` or
- * `file:<path>`. Those owners are re-extracted in the same run, so their imports of the vanished
+ * every such edge crosses file ownership, so it is a reference keyed `id:<file id>` or `file:<path>`
+ * (a Ref node, or only its edge while an edge-only one is resolved). Those owners are re-extracted in the same run, so their imports of the vanished
  * file become unresolved references (and their other facts about it are recomputed), as if they
  * had been edited. One indexed read, only when files were deleted.
  */
@@ -20,10 +20,16 @@ export async function importersOfDeleted(graph: Graph, repoId: string, deleted: 
   const keys = deleted.flatMap((path) => [`id:${ids.file(repoId, path)}`, ...targetKeys(['File'], { path })]);
   const gone = new Set(deleted);
   const owners = new Set<string>();
+  const add = (ownerFile: string): void => {
+    if (!gone.has(ownerFile) && known.has(ownerFile)) owners.add(ownerFile);
+  };
   for (const part of chunk([...new Set(keys)], 1000)) {
-    for (const { ref } of await graph.read(findRefsByKey, { repoId, keys: part })) {
-      if (!gone.has(ref.ownerFile) && known.has(ref.ownerFile)) owners.add(ref.ownerFile);
-    }
+    for (const { ref } of await graph.read(findRefsByKey, { repoId, keys: part })) add(ref.ownerFile);
+  }
+  // Resolved `id` references from a node of their own file have no Ref node: found by their edges.
+  const fileIds = deleted.map((path) => ids.file(repoId, path));
+  for (const part of chunk(fileIds, 1000)) {
+    for (const row of await graph.read(readEdgeRefsInto, { repoId, ids: part })) add(row.ownerFile);
   }
   return [...owners].sort();
 }

@@ -95,7 +95,7 @@ export async function parseAndWrite(step: WriteStep): Promise<Map<string, FileDe
     return finishBatched(step, into);
   }
   summary.writeMode = 'atomic';
-  const done = await replaceAndLink(graph, { repoId, batches, deleted, refs: into.refs, batchFiles: settings.batchFiles, batchRows: settings.batchRows });
+  const done = await replaceAndLink(graph, { repoId, batches, deleted, rewritten: rewrittenPaths(step), refs: into.refs, batchFiles: settings.batchFiles, batchRows: settings.batchRows });
   for (const w of done.writes) collect(summary, into, w);
   record(summary, done.link);
   // The link's share of the one transaction, measured inside it; the rest (commit included) is the write.
@@ -109,8 +109,9 @@ async function finishBatched(step: WriteStep, into: LinkCollect): Promise<Map<st
   const { graph, repoId, settings, summary, deleted } = step;
   if (deleted.length) {
     const t0 = performance.now();
+    const rewritten = rewrittenPaths(step);
     for (const paths of chunk(deleted, settings.batchFiles)) {
-      collect(summary, into, await writeBatch(graph, { repoId, files: [], replacing: paths, incremental: true, anchors: { nodes: [], contains: [] }, batchRows: settings.batchRows }));
+      collect(summary, into, await writeBatch(graph, { repoId, files: [], replacing: paths, incremental: true, rewritten, anchors: { nodes: [], contains: [] }, batchRows: settings.batchRows }));
     }
     await graph.write(pruneAnchors, { repoId });
     summary.timings.writeMs += since(t0);
@@ -139,6 +140,11 @@ function collect(summary: IngestSummary, into: LinkCollect, result: WriteBatchRe
   result.touchedIds.forEach((k) => into.touchedIds.add(k));
 }
 
+/** The files a run writes anew: parsed or deleted. */
+function rewrittenPaths(step: Pick<WriteStep, 'toParse' | 'deleted'>): Set<string> {
+  return new Set([...step.toParse.map((i) => i.path), ...step.deleted]);
+}
+
 /** First ingest: Ref nodes are held back for the link step, which creates them resolved. */
 function deferRefNodes(prepared: Array<{ nodes: NodeRowParam[] }>, into: Map<string, NodeRowParam>): void {
   for (const p of prepared) {
@@ -163,6 +169,7 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
   const scope: ExtractionScope = {
     repoId, snapshotId: summary.snapshotId, root, settings, project, extractors: step.extractors, sources: current, timings: summary.timings.extractors,
   };
+  const rewritten = rewrittenPaths(step);
   // First ingest of the repo: nothing of it exists yet, so the writer CREATEs instead of MERGEing.
   const created = incremental ? undefined : new Set<string>();
   let inflight: Promise<void> | undefined;
@@ -193,7 +200,7 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
     if (failure) throw failure;
     const replacing = prepared.filter((p) => known.has(p.path)).map((p) => p.path);
     const anchors = anchorRows(repoId, summary.snapshotId, new Set(prepared.map((p) => p.anchor)));
-    inflight = write({ repoId, files: prepared, replacing, incremental, anchors, batchRows: settings.batchRows, ...(created ? { created } : {}) }, into)
+    inflight = write({ repoId, files: prepared, replacing, incremental, rewritten, anchors, batchRows: settings.batchRows, ...(created ? { created } : {}) }, into)
       .catch((error: unknown) => void (failure ??= error));
   }
   await inflight;

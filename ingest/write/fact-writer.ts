@@ -1,6 +1,7 @@
 import type { Graph, GraphTx } from '../../src/graph/index.js';
 import type { PropValue } from '../model/facts.js';
 import { chunk, bump, groupBy } from './batches.js';
+import { persistEdgeRefsInto } from './edge-refs.js';
 import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, reuseNodes, reuseNodesKeepEdges, type NodeRowParam } from './ingest.queries.js';
 import type { PreparedFile } from './prepare-rows.js';
 import { targetKeys } from './ref-keys.js';
@@ -17,6 +18,8 @@ export interface WriteBatchInput {
   replacing: string[];
   /** The repo already had facts: compute which references of other files this batch affects. */
   incremental: boolean;
+  /** Every file the run parses or deletes, this batch's and the others' (their references are written anew). */
+  rewritten: ReadonlySet<string>;
   anchors: { nodes: NodeRowParam[]; contains: EdgeRowParam[] };
   batchRows: number;
   /**
@@ -163,6 +166,8 @@ async function replaceOwned(tx: GraphTx, input: WriteBatchInput, rows: NodeRowPa
   }
   const fresh = new Map(rows.map((r) => [r.id, r]));
   const stale = [...old.keys()].filter((id) => !fresh.has(id));
+  // Other files' edge-only references into the stale nodes would vanish with their edges: persisted first.
+  if (stale.length > 0) await persistEdgeRefsInto(tx, repoId, stale, input.rewritten, input.batchRows);
   // A fact whose id moved (a line inserted above it) keeps its node: see reuse-nodes.cypher.
   const reused = new Set<string>();
   for (const part of chunk(pairStale(stale, old, fresh), input.batchRows)) {

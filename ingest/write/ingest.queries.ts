@@ -22,6 +22,8 @@ export interface PersistedRef {
   key: string;
   target: string;
   propsJson: string;
+  /** Set on `id` references from a node of their own file (prepare-rows.ts RefRow.edgeOnly). */
+  edgeOnly?: boolean | null;
 }
 
 export const mergeNodes = loadQuery<{ rows: NodeRowParam[] }, { written: number }>('ingest/merge-nodes.cypher');
@@ -54,6 +56,10 @@ export const releaseLock = loadQuery<Repo & { owner: string }, { released: numbe
 export const findRefsByKey = loadQuery<Repo & { keys: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-key.cypher');
 export const findRefsByAttrKey = loadQuery<Repo & { keys: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-attr-key.cypher');
 export const findRefsByFrom = loadQuery<Repo & { ids: string[] }, { ref: PersistedRef }>('ingest/find-refs-by-from.cypher');
+export const readEdgeRefsInto = loadQuery<
+  Repo & { ids: string[] },
+  { id: string; ownerFile: string; relType: string; fromId: string; toId: string; snapshotId: string; props: Record<string, PropValue> }
+>('ingest/read-edge-refs-into.cypher');
 export const deleteEdgesOfRefs = loadQuery<{ rows: Array<{ refId: string; fromId: string }> }, { deleted: number }>('ingest/delete-edges-of-refs.cypher');
 export const setRefStatus = loadQuery<
   { rows: Array<{ id: string; status: string; targetIds: string[]; candidates: Integer; reason: string | null }> },

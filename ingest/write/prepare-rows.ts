@@ -20,6 +20,11 @@ export interface RefRow {
   target: RefTarget;
   key: string;
   props: Record<string, PropValue>;
+  /**
+   * An `id` reference starting at a node its own file owns: resolved, it is its edge alone (no Ref
+   * node); the edge holds everything needed to persist it again should its target go (edge-refs.ts).
+   */
+  edgeOnly: boolean;
 }
 
 /** Everything one file contributes to the graph, ready for UNWIND. */
@@ -71,7 +76,8 @@ export function prepareFile(repoId: string, snapshotId: string, source: SourceIn
   const refs: RefRow[] = [];
   const addRef = (relType: RelType, from: string, target: RefTarget, props: Record<string, PropValue>): void => {
     const id = refId(repoId, path, relType, from, target);
-    if (!seen.has(id)) refs.push({ id, ownerFile: path, relType, fromId: from, target, key: refKey(target), props }), seen.add(id);
+    const edgeOnly = target.kind === 'id' && seen.has(from);
+    if (!seen.has(id)) refs.push({ id, ownerFile: path, relType, fromId: from, target, key: refKey(target), props, edgeOnly }), seen.add(id);
   };
   const anchorId = ids.anchor(repoId, anchor);
   edges.push({ type: 'IN_ANCHOR', row: { from: fileId, to: anchorId, ownerFile: path, props: { ownerFile: path, repoId } } });
@@ -94,17 +100,25 @@ export function prepareFile(repoId: string, snapshotId: string, source: SourceIn
     nodes.push({ id, labels: ['ParseEvent'], drop: [], props });
     edges.push({ type: 'REPORTED_IN', row: { from: id, to: fileId, ownerFile: path, props: { ownerFile: path, repoId } } });
   }
-  for (const ref of refs) {
-    const attrKeys = refAttrKeys(ref.target);
-    nodes.push({
-      id: ref.id, labels: ['Ref'], drop: [],
-      props: {
-        ...base, id: ref.id, relType: ref.relType, fromId: ref.fromId, kind: ref.target.kind, key: ref.key, target: JSON.stringify(ref.target), propsJson: JSON.stringify(ref.props), status: 'pending',
-        ...(attrKeys.length ? { attrKeys } : {}),
-      },
-    });
-  }
+  for (const ref of refs) nodes.push(refNodeRow(ref, base));
   for (const node of nodes) storeWholeNumbersAsIntegers(node.props);
   for (const edge of edges) storeWholeNumbersAsIntegers(edge.row.props);
   return { path, sha256: source.sha256, anchor, nodes, edges, refs, events };
+}
+
+/** The Ref node of a reference (status `pending` until the link step resolves it). */
+export function refNodeRow(ref: RefRow, base: { repoId: string; snapshotId: string; ownerFile: string }): NodeRowParam {
+  const attrKeys = refAttrKeys(ref.target);
+  return {
+    id: ref.id, labels: ['Ref'], drop: [],
+    props: {
+      ...base, id: ref.id, relType: ref.relType, fromId: ref.fromId, kind: ref.target.kind, key: ref.key, target: JSON.stringify(ref.target), propsJson: sortedJson(ref.props), status: 'pending',
+      ...(attrKeys.length ? { attrKeys } : {}), ...(ref.edgeOnly ? { edgeOnly: true } : {}),
+    },
+  };
+}
+
+/** JSON of a flat property map with its keys sorted: the same text whether it came from an extractor or back from an edge. */
+export function sortedJson(props: Record<string, PropValue>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(props).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }

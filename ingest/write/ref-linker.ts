@@ -1,7 +1,7 @@
 import { int, storeWholeNumbersAsIntegers, type Graph, type GraphTx } from '../../src/graph/index.js';
 import type { PropValue, RelType } from '../model/facts.js';
 import { bump, chunk, groupBy } from './batches.js';
-import { createNodes, deleteEdgesOfRefs, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type NodeRowParam, type PersistedRef } from './ingest.queries.js';
+import { createNodes, deleteEdgesOfRefs, deleteNodes, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type NodeRowParam, type PersistedRef } from './ingest.queries.js';
 import type { RefRow } from './prepare-rows.js';
 import type { RefTarget } from './ref-keys.js';
 import { buildResolvers, type Resolution } from './ref-resolver.js';
@@ -50,7 +50,7 @@ export interface LinkResult {
 function fromPersisted(p: PersistedRef): RefRow | undefined {
   try {
     if (!isRelType(p.relType)) return undefined;
-    return { id: p.id, ownerFile: p.ownerFile, relType: p.relType, fromId: p.fromId, key: p.key, target: JSON.parse(p.target) as RefTarget, props: JSON.parse(p.propsJson ?? '{}') as Record<string, PropValue> };
+    return { id: p.id, ownerFile: p.ownerFile, relType: p.relType, fromId: p.fromId, key: p.key, target: JSON.parse(p.target) as RefTarget, props: JSON.parse(p.propsJson ?? '{}') as Record<string, PropValue>, edgeOnly: p.edgeOnly === true };
   } catch {
     return undefined;
   }
@@ -140,11 +140,17 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
     }
   };
   const { refNodes } = input;
+  // A resolved edge-only reference is its edge: no Ref node (prepare-rows.ts RefRow.edgeOnly).
+  const edgeOnly = new Set(all.filter((r) => r.edgeOnly).map((r) => r.id));
+  const nodeless = (r: { id: string; status: string }): boolean => r.status === 'resolved' && edgeOnly.has(r.id);
   const writeStatus = async (): Promise<void> => {
-    for (const rows of chunk(refNodes ? statusRows.filter((r) => refNodes.has(r.id)) : [], input.batchRows)) {
+    for (const rows of chunk(refNodes ? statusRows.filter((r) => refNodes.has(r.id) && !nodeless(r)) : [], input.batchRows)) {
       await run.write(createNodes, { rows: rows.map((r) => resolvedRefNode(refNodes?.get(r.id) as NodeRowParam, r)) });
     }
-    for (const rows of chunk(refNodes ? statusRows.filter((r) => !refNodes.has(r.id)) : statusRows, input.batchRows)) await run.write(setRefStatus, { rows });
+    const persisted = refNodes ? statusRows.filter((r) => !refNodes.has(r.id)) : statusRows;
+    for (const rows of chunk(persisted.filter((r) => !nodeless(r)), input.batchRows)) await run.write(setRefStatus, { rows });
+    // Written pending by this run, or persisted while their target was missing: resolved now, so only the edge stays.
+    for (const ids of chunk(persisted.filter(nodeless).map((r) => r.id), input.batchRows)) await run.write(deleteNodes, { ids });
   };
   // Edges and Ref nodes touch disjoint nodes: in separate transactions the server writes both at once
   // (this process is idle during the link step); inside one transaction they go one after the other.

@@ -12,6 +12,8 @@ export interface ReplaceAndLinkInput {
   batches: WriteBatchInput[];
   /** Files gone from disk: every fact they owned is deleted, then anchors left without a file. */
   deleted: string[];
+  /** Every file the run parses or deletes (fact-writer.ts WriteBatchInput.rewritten). */
+  rewritten: ReadonlySet<string>;
   /** References produced by the changed files. */
   refs: RefRow[];
   batchFiles: number;
@@ -43,7 +45,7 @@ export async function replaceAndLink(graph: Graph, input: ReplaceAndLinkInput): 
     const writes: WriteBatchResult[] = [];
     for (const batch of input.batches) writes.push(await writeBatchIn(tx, { ...batch, keepEdges: true }));
     for (const paths of chunk(input.deleted, input.batchFiles)) {
-      writes.push(await writeBatchIn(tx, { repoId, files: [], replacing: paths, incremental: true, anchors: { nodes: [], contains: [] }, batchRows, keepEdges: true }));
+      writes.push(await writeBatchIn(tx, { repoId, files: [], replacing: paths, incremental: true, rewritten: input.rewritten, anchors: { nodes: [], contains: [] }, batchRows, keepEdges: true }));
     }
     if (input.deleted.length) await tx.run(pruneAnchors, { repoId });
     const linkStarted = performance.now();

@@ -109,7 +109,10 @@ describe('ingestRepository on a small workspace', () => {
   it('summarises counts per fact kind and per event kind', () => {
     expect(summary.files).toMatchObject({ seen: 8, parsed: 8, added: 8, changed: 0, deleted: 0 });
     expect(summary.facts).toMatchObject({ File: 8, Symbol: 3, Component: 2, Route: 2, NavTrigger: 1, Usage: 2, ParseEvent: 1, DomainAnchor: 5 });
-    expect(summary.totals).toMatchObject({ File: 8, Symbol: 3, Ref: 6 });
+    // 6 references; the one resolved `id` reference from a node of its own file is its edge alone (no Ref node).
+    expect(summary.totals).toMatchObject({ File: 8, Symbol: 3, Ref: 5 });
+    expect(Object.values(summary.refs.byStatus).reduce((a, b) => a + b, 0)).toBe(6);
+    expect(summary.refs.byKind.id).toEqual({ resolved: 1 });
     expect(summary.wrote).toBe(true);
   });
 
