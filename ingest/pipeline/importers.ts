@@ -11,9 +11,10 @@ import type { IngestSummary } from './summary.js';
 /**
  * Files that point at a deleted file (its IMPORTS importers, a component whose templateUrl it was):
  * every such edge crosses file ownership, so it is a reference keyed `id:<file id>` or `file:<path>`
- * (a Ref node, or only its edge while an edge-only one is resolved). Those owners are re-extracted in the same run, so their imports of the vanished
- * file become unresolved references (and their other facts about it are recomputed), as if they
- * had been edited. One indexed read, only when files were deleted.
+ * (a Ref node, or only its edge while an edge-only one is resolved). Those owners are re-extracted
+ * in the same run, so their imports of the vanished file become unresolved references (and their
+ * other facts about it are recomputed), as if they had been edited. Two indexed reads, only when
+ * files were deleted.
  */
 export async function importersOfDeleted(graph: Graph, repoId: string, deleted: readonly string[], known: ReadonlyMap<string, KnownFile>): Promise<string[]> {
   if (deleted.length === 0) return [];

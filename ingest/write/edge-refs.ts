@@ -11,9 +11,9 @@ const LINK_PROPS = new Set(['ownerFile', 'repoId', 'refId', 'ambiguous']);
 /**
  * A resolved edge-only reference is its edge alone (prepare-rows.ts RefRow.edgeOnly). Before nodes
  * it points at are deleted or re-keyed, such references of files this run does not write again
- * (every file but those the run parses or deletes: `rewritten`) get their Ref node back, rebuilt from the edge: the link step then finds them by key (`id:<target>`)
- * like any persisted reference, marks them unresolved, and links them again if the target returns.
- * Returns how many were persisted.
+ * (`rewritten`: the files it parses or deletes) get their Ref node back, rebuilt from the edge. The
+ * link step then finds them by key (`id:<target>`) like any persisted reference, marks them
+ * unresolved, and links them again if the target returns. Returns how many were persisted.
  */
 export async function persistEdgeRefsInto(tx: GraphTx, repoId: string, ids: readonly string[], rewritten: ReadonlySet<string>, batchRows: number): Promise<number> {
   let persisted = 0;
