@@ -166,8 +166,10 @@ async function replaceOwned(tx: GraphTx, input: WriteBatchInput, rows: NodeRowPa
   }
   const fresh = new Map(rows.map((r) => [r.id, r]));
   const stale = [...old.keys()].filter((id) => !fresh.has(id));
-  // Other files' edge-only references into the stale nodes would vanish with their edges: persisted first.
-  if (stale.length > 0) await persistEdgeRefsInto(tx, repoId, stale, input.rewritten, input.batchRows);
+  // Other files' edge-only references into the stale nodes would vanish with their edges: persisted first
+  // (a Ref node is never a reference's target, so stale Ref nodes are not looked at).
+  const staleFacts = stale.filter((id) => !old.get(id)?.labels.includes('Ref'));
+  if (staleFacts.length > 0) await persistEdgeRefsInto(tx, repoId, staleFacts, input.rewritten, input.batchRows);
   // A fact whose id moved (a line inserted above it) keeps its node: see reuse-nodes.cypher.
   const reused = new Set<string>();
   for (const part of chunk(pairStale(stale, old, fresh), input.batchRows)) {
