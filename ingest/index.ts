@@ -4,7 +4,9 @@ export { watchRepository, type RepoWatcher, type WatchOptions } from './pipeline
 export { summaryLines, type IngestSummary } from './pipeline/summary.js';
 export { terminalProgress, type IngestProgress, type ProgressListener } from './pipeline/progress.js';
 export { DEFAULT_SETTINGS, resolveSettings, type PipelineSettings } from './pipeline/settings.js';
-export { extractors } from './extractors/index.js';
-export { createTsProjectCache, type TsProjectCache } from './pipeline/ts-project.js';
-export { warmProject, type WarmStats } from './pipeline/warm-project.js';
+export { createTsProjectCache, type TsProjectCache } from './pipeline/project-cache.js';
+export type { WarmStats } from './pipeline/warm-project.js';
+
+/** The watcher's idle warm-up (pipeline/warm-project.ts), imported on first use: it loads the parsers. */
+export const warmProject: typeof import('./pipeline/warm-project.js').warmProject = async (...args) => (await import('./pipeline/warm-project.js')).warmProject(...args);
 export { deleteRepository } from './write/delete-repository.js';

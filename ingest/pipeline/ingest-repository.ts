@@ -1,34 +1,28 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Project } from 'ts-morph';
 import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
+import type { Extractor } from '../model/extractor.js';
 import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
-import { extractors as registeredExtractors } from '../extractors/index.js';
 import { readGitHead } from '../history/git-log.js';
 import { syncHistory } from '../history/history-sync.js';
-import type { Extractor } from '../model/extractor.js';
 import { ingestPolicyPlane } from '../policy/policy-ingest.js';
 import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
-import { canonicalRoot, discoverFiles, isInside } from './discovery.js';
-import { fileKind, isTypeScriptKind } from './file-kind.js';
+import { canonicalRoot, isInside } from './discovery.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
-import { addMountDependents, mountedByChanged } from './mount-dependents.js';
-import { NO_DEPS, type FileDeps } from './run-extractors.js';
+import { NO_DEPS, type FileDeps } from './known-files.js';
 import { isCurrent, loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
-import { parseAndWrite } from './parse-and-write.js';
-import { ProjectBudget } from './project-budget.js';
 import type { ProgressListener } from './progress.js';
-import { readSourceFiles, type SourceInfo } from './read-files.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
+import type { SourceInfo } from './read-files.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
 import { extractionKey } from './extraction-key.js';
 import { GitTree, snapshotIdOf } from './snapshot.js';
 import { loadStatCache, saveStatCache, withCachedStats } from './stat-cache.js';
 import { emptySummary, recordedTimings, type IngestSummary } from './summary.js';
-import { attachRepoFiles, createTsProjectCache, isWarm, syncTsProject, type TsProjectCache } from './ts-project.js';
+import type { TsProjectCache } from './project-cache.js';
 
 export interface IngestOptions {
   graph: Graph;
@@ -152,17 +146,12 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   if (toParse.length > 0 || deleted.length > 0) {
     summary.wrote = true;
     const tp = performance.now();
-    const membershipChanged = summary.files.added > 0 || deleted.length > 0;
-    const { project, mode, budget } = await prepareProject(options, root, settings, current, entries, deleted, toParse, membershipChanged);
-    // Files mounted below a changed file, or newly mounted by a changed loader: re-extracted when their mounts moved.
-    if (incremental) await addMountDependents(project, root, repoId, settings, [...mountCandidates, ...mountedByChanged(project, root, repoId, toParse)], known, toParse, current, summary);
+    // Loaded on the first run that parses: ts-morph, TypeScript and @angular/compiler take 0.5–1.3 s to
+    // load, which a run over an unchanged tree (a re-run, a second clone, a starting MCP server) never pays.
+    const { parsePhase } = await import('./parse-phase.js');
     summary.timings.parseMs += since(tp);
-    const written = await parseAndWrite({
-      graph, project, root, settings, repoId, summary, extractors: options.extractors ?? registeredExtractors, onProgress: options.onProgress,
-      toParse, deleted, current, known, incremental, ...(budget ? { budget } : {}),
-    });
+    const written = await parsePhase({ options, root, settings, repoId, summary, current, entries, deleted, toParse, mountCandidates, known, incremental });
     written.forEach((d, path) => deps.set(path, d));
-    summary.project = { mode, files: project.getSourceFiles().length, ...(budget ? { dropped: budget.dropped } : {}) };
   }
 
   // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
@@ -239,35 +228,4 @@ function nextKnown(known: ReadonlyMap<string, KnownFile>, current: Map<string, S
     next.set(path, { path, sha256, blob, executable, stat, reads: d.reads, mountReads: d.mountReads, mountSig: d.mountSig });
   }
   return next;
-}
-
-/**
- * The run's ts-morph project. A warm cache only takes the changes. A cold one is filled with every
- * TypeScript file of the snapshot when the run parses most of them anyway (a first ingest, a work's
- * overlay); otherwise (a CLI run after a checkout, a watcher's first run) it gets the files to parse
- * and loads the others when an extractor first needs one (ingest/README.md, "On-demand project").
- */
-async function prepareProject(
-  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, { sha256: string }>, deleted: string[], toParse: SourceInfo[],
-  membershipChanged: boolean,
-): Promise<{ project: Project; mode: 'all' | 'on-demand' | 'streamed'; budget?: ProjectBudget }> {
-  const cache = options.projectCache ?? createTsProjectCache();
-  const tsPresent = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)));
-  const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.length / 2;
-  // A cold full run over more files than a set budget: files parsed when first needed, bounded (project-budget.ts).
-  const budgeted = settings.projectMaxFiles > 0 && tsPresent.length > settings.projectMaxFiles;
-  const streamed = budgeted && !onDemand && !options.projectFromDiscovery && !isWarm(cache, root);
-  if (!isWarm(cache, root) && !onDemand && !streamed) {
-    const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];
-    const tsPaths = all.filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
-    if (tsPaths.length) syncTsProject(cache, root, options.log, await readSourceFiles(root, tsPaths, settings.maxFileBytes), []);
-  }
-  const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));
-  // On demand, only the files to parse are synced, plus any the warm project already holds (kept current).
-  const parsing = new Set(toParse.map((i) => i.path));
-  const upserts = streamed ? [] : onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
-  const project = syncTsProject(cache, root, options.log, upserts, removals, membershipChanged);
-  const budget = streamed ? new ProjectBudget(cache, root, settings.projectMaxFiles) : undefined;
-  if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current, present, budget?.used);
-  return { project, mode: streamed ? 'streamed' : onDemand ? 'on-demand' : 'all', ...(budget ? { budget } : {}) };
 }

@@ -1,9 +1,20 @@
-import type { FileDeps } from './run-extractors.js';
 import type { Graph } from '../../src/graph/index.js';
 import { readFileHashes } from '../write/ingest.queries.js';
 import type { FileStat } from './read-files.js';
 import type { SnapshotEntry } from './snapshot.js';
-import type { TsProjectCache } from './ts-project.js';
+import type { TsProjectCache } from './project-cache.js';
+
+/** What a file's extraction read besides its own text: a change there re-extracts it. */
+export interface FileDeps {
+  /** Other repo files the extractors read (a templateUrl): a change there re-extracts this file. */
+  reads: string[];
+  /** Files its route mounts come from: a change there re-extracts it only when `mountSig` changes. */
+  mountReads: string[];
+  /** The routes extractor's mount signature (extractors/routes/file-mounts.ts); null for a file without routes. */
+  mountSig: string | null;
+}
+
+export const NO_DEPS: FileDeps = { reads: [], mountReads: [], mountSig: null };
 
 /** What the graph's File node of a path says: the content hashes and what its facts depend on (FileDeps). */
 export interface KnownFile extends SnapshotEntry, FileDeps {

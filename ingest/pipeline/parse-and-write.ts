@@ -11,7 +11,8 @@ import { anchorOf, anchorRows } from './anchors.js';
 import type { ProgressListener } from './progress.js';
 import type { ProjectBudget } from './project-budget.js';
 import type { SourceInfo } from './read-files.js';
-import { extractFile, type ExtractionScope, type FileDeps } from './run-extractors.js';
+import type { FileDeps } from './known-files.js';
+import { extractFile, type ExtractionScope } from './run-extractors.js';
 import type { PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
 

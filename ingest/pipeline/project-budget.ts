@@ -4,7 +4,7 @@ import type { Project } from 'ts-morph';
 import { routeIndexLoaderPaths } from '../extractors/routes/index.js';
 import { repoPathOf } from '../extractors/support/source.js';
 import { forgetResolutions } from '../extractors/support/syntax-resolve.js';
-import type { TsProjectCache } from './ts-project.js';
+import type { TsProjectCache } from './project-cache.js';
 
 let gc: (() => void) | null | undefined;
 

@@ -7,6 +7,7 @@ import { validateFacts } from '../write/validate-facts.js';
 import { isInside, isSafeRelativePath } from './discovery.js';
 import { isTypeScriptKind } from './file-kind.js';
 import { decodeText, type SourceInfo } from './read-files.js';
+import { NO_DEPS, type FileDeps } from './known-files.js';
 import { projectFile } from '../extractors/support/project-files.js';
 
 export interface ExtractionScope {
@@ -28,17 +29,6 @@ export interface Extracted {
 }
 
 /** What a file's facts depend on besides its own text (stored on its File node; see known-files.ts). */
-export interface FileDeps {
-  /** Other repo files the extractors read (a templateUrl): a change there re-extracts this file. */
-  reads: string[];
-  /** Files its route mounts come from: a change there re-extracts it only when `mountSig` changes. */
-  mountReads: string[];
-  /** The routes extractor's mount signature (extractors/routes/file-mounts.ts); null for a file without routes. */
-  mountSig: string | null;
-}
-
-export const NO_DEPS: FileDeps = { reads: [], mountReads: [], mountSig: null };
-
 const MAX_MESSAGE = 500;
 
 /** The first line of an error message, bounded (stacks go to the log, never into the graph). */

@@ -1,6 +1,7 @@
 import type { Logger } from '../../src/runtime/logger.js';
 import { lazyTargetsOf, reachOf } from '../extractors/routes/index.js';
-import { projectForWarmUp, type TsProjectCache } from './ts-project.js';
+import type { TsProjectCache } from './project-cache.js';
+import { projectForWarmUp } from './ts-project.js';
 
 export interface WarmStats {
   /** Lazy-route targets whose reach was computed. */

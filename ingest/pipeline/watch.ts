@@ -6,8 +6,7 @@ import { canonicalRoot, createPathFilter, isSafeRelativePath } from './discovery
 import { ingestRepository, type IngestOptions } from './ingest-repository.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
-import { createTsProjectCache, type TsProjectCache } from './ts-project.js';
-import { warmProject } from './warm-project.js';
+import { createTsProjectCache, type TsProjectCache } from './project-cache.js';
 
 export interface WatchOptions {
   graph: Graph;
@@ -124,7 +123,8 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
   if (settings.watchWarmUp) {
     void ready
       .then(() => sleep(options.warmDelayMs ?? 0))
-      .then(() => warmProject(projectCache, root, options.log, { step, stopped: () => closed }))
+      // Imported here, not at the top: a watcher that never warms never loads the parsers for it.
+      .then(async () => (await import('./warm-project.js')).warmProject(projectCache, root, options.log, { step, stopped: () => closed }))
       .then((stats) => stats && options.log.info('watch project warmed', { ...stats }))
       .catch((error: unknown) => options.log.warn('watch warm-up failed', { cause: String(error) }));
   }

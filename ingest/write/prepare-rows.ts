@@ -1,4 +1,4 @@
-import { NO_DEPS, type FileDeps } from '../pipeline/run-extractors.js';
+import { NO_DEPS, type FileDeps } from '../pipeline/known-files.js';
 import { createHash } from 'node:crypto';
 import { storeWholeNumbersAsIntegers } from '../../src/graph/index.js';
 import { fileTextFields } from '../../src/text/file-text.js';

@@ -21,7 +21,8 @@ export interface CodemodDefinition<P extends z.ZodType = z.ZodType> {
   params: P;
   /** File extensions it applies to (e.g. `.ts`, `.html`). */
   extensions: readonly string[];
-  apply(input: { text: string; filePath: string; params: z.output<P> }): CodemodResult;
+  /** May be async: the built-ins load their parsers on first use. */
+  apply(input: { text: string; filePath: string; params: z.output<P> }): CodemodResult | Promise<CodemodResult>;
 }
 
 /** Applies non-overlapping edits to `text` (from the end, so earlier offsets stay valid); formatting outside the edits is untouched. */

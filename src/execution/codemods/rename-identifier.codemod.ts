@@ -1,14 +1,8 @@
-import { Node, Project, SyntaxKind } from 'ts-morph';
 import { z } from 'zod';
 import { applyTextEdits, type CodemodDefinition, type TextEdit } from './codemod.types.js';
+import { loadTsMorph, parseSource } from './parsers.js';
 
 const identifier = z.string().min(1).max(200).regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'must be a plain identifier');
-
-/** Parses one file in memory (no file system, no type checking). */
-export function parseSource(text: string, filePath: string) {
-  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
-  return project.createSourceFile(`/virtual/${filePath.split('/').pop() ?? 'file.ts'}`, text, { overwrite: true });
-}
 
 /** Renames every identifier token named `from` in the file to `to` (declarations, references, members, JSX/decorators alike). */
 export const renameIdentifierInFile: CodemodDefinition = {
@@ -19,9 +13,10 @@ export const renameIdentifierInFile: CodemodDefinition = {
     from: identifier.describe('the identifier to rename'),
     to: identifier.describe('its new name'),
   }),
-  apply({ text, filePath, params }) {
+  async apply({ text, filePath, params }) {
     const { from, to } = params as { from: string; to: string };
-    const file = parseSource(text, filePath);
+    const { Node, SyntaxKind } = await loadTsMorph();
+    const file = await parseSource(text, filePath);
     const edits: TextEdit[] = [];
     for (const id of file.getDescendantsOfKind(SyntaxKind.Identifier)) {
       if (id.getText() !== from) continue;

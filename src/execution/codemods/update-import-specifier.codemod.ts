@@ -1,7 +1,6 @@
-import { Node } from 'ts-morph';
 import { z } from 'zod';
 import { applyTextEdits, requote, type CodemodDefinition, type TextEdit } from './codemod.types.js';
-import { parseSource } from './rename-identifier.codemod.js';
+import { loadTsMorph, parseSource } from './parsers.js';
 
 const name = z.string().min(1).max(200).regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'must be a plain identifier');
 const moduleText = z.string().min(1).max(500).refine((s) => !/[\n\r'"`\\]/.test(s), 'no quotes, backslashes or line breaks');
@@ -20,9 +19,10 @@ export const updateImportSpecifier: CodemodDefinition = {
   description: 'Changes the module specifier of matching import/export declarations and/or renames one named import of that module.',
   extensions: ['.ts', '.tsx', '.js', '.mjs'],
   params,
-  apply({ text, filePath, params: p }) {
+  async apply({ text, filePath, params: p }) {
     const input = p as z.output<typeof params>;
-    const file = parseSource(text, filePath);
+    const { Node } = await loadTsMorph();
+    const file = await parseSource(text, filePath);
     const edits: TextEdit[] = [];
     const decls = [...file.getImportDeclarations(), ...file.getExportDeclarations()];
     for (const decl of decls) {

@@ -1,7 +1,6 @@
-import { Node, SyntaxKind } from 'ts-morph';
 import { z } from 'zod';
 import { applyTextEdits, requote, type CodemodDefinition, type TextEdit } from './codemod.types.js';
-import { parseSource } from './rename-identifier.codemod.js';
+import { loadTsMorph, parseSource } from './parsers.js';
 
 const routeText = z.string().max(500).refine((s) => !/[\n\r'"`\\]/.test(s), 'no quotes, backslashes or line breaks');
 const ROUTE_KEYS = new Set(['path', 'redirectTo']);
@@ -16,9 +15,10 @@ export const updateRoutePathLiteral: CodemodDefinition = {
     to: routeText.describe('the new route path'),
     includeRedirects: z.boolean().optional().describe('also rewrite redirectTo literals (default true)'),
   }),
-  apply({ text, filePath, params }) {
+  async apply({ text, filePath, params }) {
     const p = params as { from: string; to: string; includeRedirects?: boolean };
-    const file = parseSource(text, filePath);
+    const { Node, SyntaxKind } = await loadTsMorph();
+    const file = await parseSource(text, filePath);
     const edits: TextEdit[] = [];
     for (const prop of file.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) {
       const key = prop.getNameNode().getText().replace(/^['"]|['"]$/g, '');

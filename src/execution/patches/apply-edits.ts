@@ -22,10 +22,10 @@ const problemsOf = (error: z.ZodError, index: number) =>
  * Applies edits in order to a file's text (pure). Any edit that cannot apply — no/ambiguous match,
  * unknown codemod, bad parameters, nothing to change — throws INVALID_ARGS and nothing is written.
  */
-export function applyEdits(text: string, filePath: string, edits: readonly PatchEdit[], codemods: CodemodRegistry): { text: string; reports: EditReport[] } {
+export async function applyEdits(text: string, filePath: string, edits: readonly PatchEdit[], codemods: CodemodRegistry): Promise<{ text: string; reports: EditReport[] }> {
   let current = text;
   const reports: EditReport[] = [];
-  edits.forEach((edit, index) => {
+  for (const [index, edit] of edits.entries()) {
     if (edit.type === 'replace_text') {
       const out = replaceText(current, edit);
       if (!out.ok) {
@@ -38,7 +38,7 @@ export function applyEdits(text: string, filePath: string, edits: readonly Patch
       }
       current = out.text;
       reports.push({ index, type: edit.type, changes: 1, startLine: out.startLine, endLine: out.endLine });
-      return;
+      continue;
     }
     const codemod = codemods.get(edit.codemod);
     if (!codemod) {
@@ -51,12 +51,12 @@ export function applyEdits(text: string, filePath: string, edits: readonly Patch
     if (!parsed.success) {
       throw new AppError('INVALID_ARGS', { message: `Edit ${index}: invalid parameters for ${codemod.id}.`, details: { editIndex: index, problems: problemsOf(parsed.error, index) } });
     }
-    const out = codemod.apply({ text: current, filePath, params: parsed.data });
+    const out = await codemod.apply({ text: current, filePath, params: parsed.data });
     if (out.changes === 0) {
       throw new AppError('INVALID_ARGS', { message: `Edit ${index}: ${codemod.id} found nothing to change in ${filePath}.`, details: { editIndex: index, codemod: codemod.id } });
     }
     current = out.text;
     reports.push({ index, type: edit.type, codemod: codemod.id, changes: out.changes });
-  });
+  }
   return { text: current, reports };
 }

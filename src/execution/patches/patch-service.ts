@@ -45,7 +45,7 @@ export interface PatchWriteIntent {
   sha256Before: string;
   sha256After: string;
   diff: ReturnType<typeof summariseDiff>;
-  reports: ReturnType<typeof applyEdits>['reports'];
+  reports: Awaited<ReturnType<typeof applyEdits>>['reports'];
 }
 
 type Held = Exclude<OperationClaim, { kind: 'replay' }>;
@@ -139,7 +139,7 @@ export class PatchService {
           details: { reason: 'file_changed_since_intent', path: target, operationId: args.operationId ?? null },
         });
       }
-      const applied = applyEdits(current, target, args.edits, this.codemods);
+      const applied = await applyEdits(current, target, args.edits, this.codemods);
       after = applied.text;
       if (after === current) throw new AppError('INVALID_ARGS', { message: 'The edits leave the file unchanged.', details: { path: target } });
       intent = { kind: 'patch', file: target, sha256Before: sha256(current), sha256After: sha256(after), diff: summariseDiff(target, current, after), reports: applied.reports };

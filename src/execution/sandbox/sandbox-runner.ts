@@ -5,7 +5,6 @@ import { AppError } from '../../errors/index.js';
 import { runArgv } from '../gates/process-runner.js';
 import { scrubSecrets, secretValuesOf } from '../gates/secret-scrubber.js';
 import { PRELOAD_SOURCE, RESULT_MARK, RUNNER_SOURCE } from './sandbox-child.scripts.js';
-import { preflightSandboxCode } from './sandbox-preflight.js';
 import { checkSandboxReturn, type ReturnShape } from './sandbox-return.js';
 
 export type SandboxDenyReason = 'preflight' | 'timeout' | 'memory' | 'access_denied' | 'threw' | 'shape_mismatch' | 'placeholder_return' | 'crashed';
@@ -49,6 +48,8 @@ const PERMISSION_FLAG = Number(process.versions.node.split('.')[0]) >= 23 ? '--p
  */
 export async function runSandboxedCode(req: SandboxRequest): Promise<SandboxResult> {
   if (!req.skipPreflight) {
+    // Imported here: the preflight parses with TypeScript, which a server that never sandboxes need not load.
+    const { preflightSandboxCode } = await import('./sandbox-preflight.js');
     const problems = preflightSandboxCode(req.code, Object.keys(req.inputs));
     if (problems.length > 0) throw deny('preflight', `The code was refused before running: ${problems.map((p) => p.message).join('; ')}.`, { problems });
   }

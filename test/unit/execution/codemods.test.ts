@@ -11,7 +11,7 @@ const run = (def: typeof renameIdentifierInFile, text: string, filePath: string,
   def.apply({ text, filePath, params: def.params.parse(params) });
 
 describe('rename_identifier_in_file', () => {
-  it('renames declarations and references, keeps strings, comments and formatting', () => {
+  it('renames declarations and references, keeps strings, comments and formatting', async () => {
     const text = [
       'export class  OrderService {',
       "  // OrderService loads orders",
@@ -20,7 +20,7 @@ describe('rename_identifier_in_file', () => {
       '}',
       'const x = { OrderService };',
     ].join('\n');
-    const out = run(renameIdentifierInFile, text, 'a/order.service.ts', { from: 'OrderService', to: 'OrdersApi' });
+    const out = await run(renameIdentifierInFile, text, 'a/order.service.ts', { from: 'OrderService', to: 'OrdersApi' });
     expect(out.changes).toBe(4);
     expect(out.text).toBe([
       'export class  OrdersApi {',
@@ -32,7 +32,7 @@ describe('rename_identifier_in_file', () => {
     ].join('\n'));
   });
 
-  it('rejects a non-identifier target name', () => {
+  it('rejects a non-identifier target name', async () => {
     expect(renameIdentifierInFile.params.safeParse({ from: 'a', to: 'b-c' }).success).toBe(false);
   });
 });
@@ -45,8 +45,8 @@ describe('update_import_specifier', () => {
     "import { Keep } from './keep';",
   ].join('\n');
 
-  it('changes the module specifier of imports and re-exports, keeping each quote style', () => {
-    const out = run(updateImportSpecifier, text, 'x.ts', { moduleSpecifier: './orders.service', newModuleSpecifier: '../data/orders.service' });
+  it('changes the module specifier of imports and re-exports, keeping each quote style', async () => {
+    const out = await run(updateImportSpecifier, text, 'x.ts', { moduleSpecifier: './orders.service', newModuleSpecifier: '../data/orders.service' });
     expect(out.changes).toBe(3);
     expect(out.text.split('\n')).toEqual([
       "import { OrdersService, Other } from '../data/orders.service';",
@@ -56,8 +56,8 @@ describe('update_import_specifier', () => {
     ]);
   });
 
-  it('renames a named import and keeps the local name the file uses', () => {
-    const out = run(updateImportSpecifier, text, 'x.ts', { moduleSpecifier: './orders.service', namedImport: 'OrdersService', newNamedImport: 'OrdersApi' });
+  it('renames a named import and keeps the local name the file uses', async () => {
+    const out = await run(updateImportSpecifier, text, 'x.ts', { moduleSpecifier: './orders.service', namedImport: 'OrdersService', newNamedImport: 'OrdersApi' });
     expect(out.text.split('\n').slice(0, 3)).toEqual([
       "import { OrdersApi as OrdersService, Other } from './orders.service';",
       'import {Alias as Local} from "./orders.service";',
@@ -65,13 +65,13 @@ describe('update_import_specifier', () => {
     ]);
   });
 
-  it('requires a change to make', () => {
+  it('requires a change to make', async () => {
     expect(updateImportSpecifier.params.safeParse({ moduleSpecifier: './a' }).success).toBe(false);
   });
 });
 
 describe('update_route_path_literal', () => {
-  it('rewrites path and redirectTo literals only, keeping quotes', () => {
+  it('rewrites path and redirectTo literals only, keeping quotes', async () => {
     const text = [
       'const routes: Routes = [',
       "  { path: 'orders', loadChildren: () => import('./orders/orders.module') },",
@@ -79,7 +79,7 @@ describe('update_route_path_literal', () => {
       "  { title: 'orders' },",
       '];',
     ].join('\n');
-    const out = run(updateRoutePathLiteral, text, 'app.routes.ts', { from: 'orders', to: 'sales/orders' });
+    const out = await run(updateRoutePathLiteral, text, 'app.routes.ts', { from: 'orders', to: 'sales/orders' });
     expect(out.changes).toBe(2);
     expect(out.text.split('\n')).toEqual([
       'const routes: Routes = [',
@@ -92,7 +92,7 @@ describe('update_route_path_literal', () => {
 });
 
 describe('rewrite_template_tag', () => {
-  it('renames start and end tags in an external template, keeping attributes, bindings and layout', () => {
+  it('renames start and end tags in an external template, keeping attributes, bindings and layout', async () => {
     const html = [
       '<div class="x">',
       '  <adp-button  [disabled]="busy"',
@@ -101,7 +101,7 @@ describe('rewrite_template_tag', () => {
       '  <adp-button *ngIf="show" />',
       '</div>',
     ].join('\n');
-    const out = run(rewriteTemplateTag, html, 'a.component.html', { from: 'adp-button', to: 'sdf-button' });
+    const out = await run(rewriteTemplateTag, html, 'a.component.html', { from: 'adp-button', to: 'sdf-button' });
     expect(out.changes).toBe(3);
     expect(out.text.split('\n')).toEqual([
       '<div class="x">',
@@ -113,7 +113,7 @@ describe('rewrite_template_tag', () => {
     ]);
   });
 
-  it('rewrites inline templates of a component and nothing else in the file', () => {
+  it('rewrites inline templates of a component and nothing else in the file', async () => {
     const ts = [
       "const label = '<adp-alert></adp-alert>';",
       '@Component({',
@@ -124,19 +124,19 @@ describe('rewrite_template_tag', () => {
       '})',
       'export class X {}',
     ].join('\n');
-    const out = run(rewriteTemplateTag, ts, 'x.component.ts', { from: 'adp-alert', to: 'sdf-alert' });
+    const out = await run(rewriteTemplateTag, ts, 'x.component.ts', { from: 'adp-alert', to: 'sdf-alert' });
     expect(out.changes).toBe(2);
     expect(out.text.split('\n')[0]).toBe("const label = '<adp-alert></adp-alert>';");
     expect(out.text.split('\n')[4]).toBe('    <sdf-alert type="info">Hi</sdf-alert>');
   });
 
-  it('refuses a template that does not parse', () => {
-    expect(() => run(rewriteTemplateTag, '<adp-x><b></adp-x>', 'a.html', { from: 'adp-x', to: 'sdf-x' })).toThrow(/does not parse/);
+  it('refuses a template that does not parse', async () => {
+    await expect(run(rewriteTemplateTag, '<adp-x><b></adp-x>', 'a.html', { from: 'adp-x', to: 'sdf-x' })).rejects.toThrow(/does not parse/);
   });
 });
 
 describe('codemod registry', () => {
-  it('lists the four built-ins and a registered custom codemod with its parameter schema', () => {
+  it('lists the four built-ins and a registered custom codemod with its parameter schema', async () => {
     const registry = new CodemodRegistry();
     registry.register({
       id: 'uppercase_const', description: 'Uppercases one const name.', extensions: ['.ts'], params: z.strictObject({ name: z.string() }),
@@ -148,16 +148,16 @@ describe('codemod registry', () => {
     expect(registry.list()[4]!.params).toMatchObject({ type: 'object', required: ['name'] });
     expect(() => registry.register({ ...renameIdentifierInFile })).toThrow(/already registered/);
     expect(() => registry.register({ ...renameIdentifierInFile, id: 'Bad Id' })).toThrow(/snake_case/);
-    const out = applyEdits('const a = 1;\n', 'x.ts', [{ type: 'ast_codemod', codemod: 'uppercase_const', params: { name: 'a' } }], registry);
+    const out = await applyEdits('const a = 1;\n', 'x.ts', [{ type: 'ast_codemod', codemod: 'uppercase_const', params: { name: 'a' } }], registry);
     expect(out.text).toBe('const A = 1;\n');
     expect(listAstCodemods().length).toBeGreaterThanOrEqual(4);
   });
 
-  it('validates codemod parameters and extensions before running', () => {
+  it('validates codemod parameters and extensions before running', async () => {
     const registry = new CodemodRegistry();
-    expect(() => applyEdits('x', 'a.ts', [{ type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'a' } }], registry)).toThrow(/invalid parameters/);
-    expect(() => applyEdits('x', 'a.scss', [{ type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'a', to: 'b' } }], registry)).toThrow(/does not apply/);
-    expect(() => applyEdits('const a = 1;', 'a.ts', [{ type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'zz', to: 'b' } }], registry)).toThrow(/nothing to change/);
-    expect(() => applyEdits('x', 'a.ts', [{ type: 'ast_codemod', codemod: 'nope', params: {} }], registry)).toThrow(/unknown codemod/);
+    await expect(applyEdits('x', 'a.ts', [{ type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'a' } }], registry)).rejects.toThrow(/invalid parameters/);
+    await expect(applyEdits('x', 'a.scss', [{ type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'a', to: 'b' } }], registry)).rejects.toThrow(/does not apply/);
+    await expect(applyEdits('const a = 1;', 'a.ts', [{ type: 'ast_codemod', codemod: 'rename_identifier_in_file', params: { from: 'zz', to: 'b' } }], registry)).rejects.toThrow(/nothing to change/);
+    await expect(applyEdits('x', 'a.ts', [{ type: 'ast_codemod', codemod: 'nope', params: {} }], registry)).rejects.toThrow(/unknown codemod/);
   });
 });

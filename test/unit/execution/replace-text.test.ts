@@ -27,12 +27,12 @@ describe('replace_text matching', () => {
     expect(nearestWindow('', 'x')).toMatchObject({ startLine: 1 });
   });
 
-  it('applies edits in order and denies the whole patch on the first failing edit', () => {
+  it('applies edits in order and denies the whole patch on the first failing edit', async () => {
     const registry = new CodemodRegistry();
-    const out = applyEdits(FILE, 'f.ts', [{ type: 'replace_text', oldText: 'a();', newText: 'A();' }, { type: 'replace_text', oldText: 'A();\n', newText: '' }], registry);
+    const out = await applyEdits(FILE, 'f.ts', [{ type: 'replace_text', oldText: 'a();', newText: 'A();' }, { type: 'replace_text', oldText: 'A();\n', newText: '' }], registry);
     expect(out.text.startsWith('  b(1);')).toBe(true);
     expect(out.reports.map((r) => r.startLine)).toEqual([1, 1]);
-    expect(() => applyEdits(FILE, 'f.ts', [{ type: 'replace_text', oldText: 'zzz', newText: '' }], registry)).toThrow(/does not occur in f.ts.*Nearest match/);
+    await expect(applyEdits(FILE, 'f.ts', [{ type: 'replace_text', oldText: 'zzz', newText: '' }], registry)).rejects.toThrow(/does not occur in f.ts.*Nearest match/);
   });
 });
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectFileText } from '../../../ingest/extractors/support/project-files.js';
-import { attachRepoFiles, createTsProject, createTsProjectCache } from '../../../ingest/pipeline/ts-project.js';
+import { createTsProjectCache } from '../../../ingest/pipeline/project-cache.js';
+import { attachRepoFiles, createTsProject } from '../../../ingest/pipeline/ts-project.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 
 // A text test (an `export *` lookup, the loader scan) reads a file the project does not hold from

@@ -3,7 +3,7 @@ import { Project, ts } from 'ts-morph';
 import { attachOnDemandFiles, projectFile } from '../../../ingest/extractors/support/project-files.js';
 import { exportedDeclarations, registerProjectRoot } from '../../../ingest/extractors/support/syntax-resolve.js';
 import { ProjectBudget } from '../../../ingest/pipeline/project-budget.js';
-import { createTsProjectCache } from '../../../ingest/pipeline/ts-project.js';
+import { createTsProjectCache } from '../../../ingest/pipeline/project-cache.js';
 
 const FILES: Record<string, string> = {
   'index.ts': "export { BASE } from './consts';",

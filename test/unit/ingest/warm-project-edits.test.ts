@@ -9,7 +9,8 @@ import { attachOnDemandFiles } from '../../../ingest/extractors/support/project-
 import { exportedDeclarations } from '../../../ingest/extractors/support/syntax-resolve.js';
 import { readOne, type SourceInfo } from '../../../ingest/pipeline/read-files.js';
 import { DEFAULT_SETTINGS } from '../../../ingest/pipeline/settings.js';
-import { createTsProjectCache, syncTsProject, type TsProjectCache } from '../../../ingest/pipeline/ts-project.js';
+import { createTsProjectCache, type TsProjectCache } from '../../../ingest/pipeline/project-cache.js';
+import { syncTsProject } from '../../../ingest/pipeline/ts-project.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 
 // A watcher's project keeps the lazy-route index parts and the star-export answers an edit did not

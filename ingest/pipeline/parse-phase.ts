@@ -1,0 +1,85 @@
+import type { Project } from 'ts-morph';
+import { extractors as registeredExtractors } from '../extractors/index.js';
+import { discoverFiles } from './discovery.js';
+import { fileKind, isTypeScriptKind } from './file-kind.js';
+import type { IngestOptions } from './ingest-repository.js';
+import type { KnownFile } from './known-files.js';
+import { addMountDependents, mountedByChanged } from './mount-dependents.js';
+import { parseAndWrite } from './parse-and-write.js';
+import { createTsProjectCache, isWarm } from './project-cache.js';
+import { ProjectBudget } from './project-budget.js';
+import { readSourceFiles, type SourceInfo } from './read-files.js';
+import type { FileDeps } from './known-files.js';
+import type { PipelineSettings } from './settings.js';
+import type { IngestSummary } from './summary.js';
+import { attachRepoFiles, syncTsProject } from './ts-project.js';
+
+// The part of a run that needs the parsers. ingest-repository.ts imports this module only when a run
+// has files to parse or delete, so this file is where ts-morph and the extractors enter the process.
+
+export interface ParsePhaseInput {
+  options: IngestOptions;
+  root: string;
+  settings: PipelineSettings;
+  repoId: string;
+  summary: IngestSummary;
+  /** Every file on disk now, by path. */
+  current: Map<string, SourceInfo>;
+  /** The snapshot's files with their hashes (what the project must be able to resolve). */
+  entries: ReadonlyMap<string, { sha256: string }>;
+  deleted: string[];
+  toParse: SourceInfo[];
+  mountCandidates: readonly string[];
+  known: ReadonlyMap<string, KnownFile>;
+  incremental: boolean;
+}
+
+const since = (t: number): number => Math.round(performance.now() - t);
+
+/** Prepares the project, adds mount dependents, extracts and writes; returns each parsed file's dependencies. */
+export async function parsePhase(input: ParsePhaseInput): Promise<Map<string, FileDeps>> {
+  const { options, root, settings, repoId, summary, current, entries, deleted, toParse, known, incremental } = input;
+  const tp = performance.now();
+  const membershipChanged = summary.files.added > 0 || deleted.length > 0;
+  const { project, mode, budget } = await prepareProject(options, root, settings, current, entries, deleted, toParse, membershipChanged);
+  // Files mounted below a changed file, or newly mounted by a changed loader: re-extracted when their mounts moved.
+  if (incremental) await addMountDependents(project, root, repoId, settings, [...input.mountCandidates, ...mountedByChanged(project, root, repoId, toParse)], known, toParse, current, summary);
+  summary.timings.parseMs += since(tp);
+  const written = await parseAndWrite({
+    graph: options.graph, project, root, settings, repoId, summary, extractors: options.extractors ?? registeredExtractors, onProgress: options.onProgress,
+    toParse, deleted, current, known, incremental, ...(budget ? { budget } : {}),
+  });
+  summary.project = { mode, files: project.getSourceFiles().length, ...(budget ? { dropped: budget.dropped } : {}) };
+  return written;
+}
+
+/**
+ * The run's ts-morph project. A warm cache only takes the changes. A cold one is filled with every
+ * TypeScript file of the snapshot when the run parses most of them anyway (a first ingest, a work's
+ * overlay); otherwise (a CLI run after a checkout, a watcher's first run) it gets the files to parse
+ * and loads the others when an extractor first needs one (ingest/README.md, "On-demand project").
+ */
+async function prepareProject(
+  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, { sha256: string }>, deleted: string[], toParse: SourceInfo[],
+  membershipChanged: boolean,
+): Promise<{ project: Project; mode: 'all' | 'on-demand' | 'streamed'; budget?: ProjectBudget }> {
+  const cache = options.projectCache ?? createTsProjectCache();
+  const tsPresent = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)));
+  const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.length / 2;
+  // A cold full run over more files than a set budget: files parsed when first needed, bounded (project-budget.ts).
+  const budgeted = settings.projectMaxFiles > 0 && tsPresent.length > settings.projectMaxFiles;
+  const streamed = budgeted && !onDemand && !options.projectFromDiscovery && !isWarm(cache, root);
+  if (!isWarm(cache, root) && !onDemand && !streamed) {
+    const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];
+    const tsPaths = all.filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
+    if (tsPaths.length) syncTsProject(cache, root, options.log, await readSourceFiles(root, tsPaths, settings.maxFileBytes), []);
+  }
+  const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));
+  // On demand, only the files to parse are synced, plus any the warm project already holds (kept current).
+  const parsing = new Set(toParse.map((i) => i.path));
+  const upserts = streamed ? [] : onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
+  const project = syncTsProject(cache, root, options.log, upserts, removals, membershipChanged);
+  const budget = streamed ? new ProjectBudget(cache, root, settings.projectMaxFiles) : undefined;
+  if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current, present, budget?.used);
+  return { project, mode: streamed ? 'streamed' : onDemand ? 'on-demand' : 'all', ...(budget ? { budget } : {}) };
+}
