@@ -34,10 +34,43 @@ export interface VerbStats {
 const quantile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0);
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-/** Every call of the run, in completion order, plus the db outage windows. */
+/** Spawn → `initialize` answered, and then the process's first turn answered, in ms (one process start). */
+export interface StartSample {
+  agent: number;
+  process: string;
+  ms: number;
+}
+
+/** p50 / p95 / max of process starts, and of the first answer of each agent (its start + its initialize_work). */
+export interface StartStats {
+  n: number;
+  start: { p50: number; p95: number; max: number };
+  firstAnswer: { p50: number; p95: number; max: number } | null;
+}
+
+/** Every call of the run, in completion order, plus the db outage windows and the process starts. */
 export class Recorder {
   readonly samples: Sample[] = [];
   readonly outages: Array<{ from: number; to: number | null }> = [];
+  readonly starts: StartSample[] = [];
+
+  /** A process start: what an agent's client waits before its first call (parsers and modules loaded at start count here). */
+  recordStart(entry: StartSample): void {
+    this.starts.push(entry);
+  }
+
+  /** Process starts, and each agent's first answer: its first process's start plus that process's initialize_work. */
+  startStats(): StartStats {
+    const spread = (list: number[]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return { p50: round(quantile(sorted, 0.5)), p95: round(quantile(sorted, 0.95)), max: round(sorted[sorted.length - 1] ?? 0) };
+    };
+    const first = this.starts.filter((s) => s.process.endsWith('-p0')).flatMap((s) => {
+      const init = this.samples.find((x) => x.process === s.process && x.verb === 'initialize_work' && x.traceRef !== null);
+      return init ? [s.ms + init.ms] : [];
+    });
+    return { n: this.starts.length, start: spread(this.starts.map((s) => s.ms)), firstAnswer: first.length ? spread(first) : null };
+  }
 
   record(entry: { agent: number; verb: string; workId: string | null; process: string } & CallResult): void {
     const at = Date.now();

@@ -17,6 +17,9 @@ export function formatReport(r: SoakReport): string {
   lines.push('');
   lines.push(`${'verb'.padEnd(26)}${pad('n', 6)}${pad('denied', 8)}${pad('p50 ms', 10)}${pad('p95 ms', 10)}${pad('max ms', 10)}${pad('p95 no-outage', 15)}`);
   for (const v of r.verbs) lines.push(`${v.verb.slice(0, 25).padEnd(26)}${pad(v.n, 6)}${pad(v.denied, 8)}${pad(v.p50, 10)}${pad(v.p95, 10)}${pad(v.max, 10)}${pad(v.p95Steady, 15)}`);
+  const { start, firstAnswer } = r.starts;
+  lines.push(`process start (spawn → initialize answered), ${r.starts.n}: p50 ${start.p50} / p95 ${start.p95} / max ${start.max} ms`);
+  if (firstAnswer) lines.push(`first answer (start + initialize_work), per agent: p50 ${firstAnswer.p50} / p95 ${firstAnswer.p95} / max ${firstAnswer.max} ms`);
   lines.push('');
   for (const a of r.agents) {
     const kill = a.kill ? `; killed (${a.kill.mode === 'failpoint' ? r.options.failpoint : 'timer'}${a.kill.delayMs !== null ? ` +${a.kill.delayMs} ms` : ''}, ${a.kill.diedMidCall ? 'mid-call' : 'after the answer'}, claim ${a.kill.claimAfterKill ?? 'not yet taken'}), ${a.kill.resumed ? `resumed in ${a.kill.resumeMs} ms` : 'NOT resumed'}` : '';

@@ -10,7 +10,7 @@ import { McpAgent } from './client.js';
 import { DbFault, KillCoordinator, type DbControl, type DbFaultRecord } from './faults.js';
 import { soakFixture } from './fixture.js';
 import { checkInvariants, type Invariant } from './invariants.js';
-import { Recorder, type VerbStats } from './recorder.js';
+import { Recorder, type StartStats, type VerbStats } from './recorder.js';
 import { deleteNamespace, soakOperationStatus } from './soak.queries.js';
 
 export interface SoakOptions {
@@ -59,6 +59,8 @@ export interface SoakReport {
   answeredTurns: number;
   turnsPerSecond: number;
   verbs: VerbStats[];
+  /** Process starts (spawn → initialize answered) and each agent's first answer (start + initialize_work). */
+  starts: StartStats;
   invariants: Invariant[];
   agents: AgentOutcome[];
   db: DbFaultRecord | null;
@@ -118,7 +120,12 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   const deadline = Date.now() + options.deadlineMs;
   const agents = await Promise.all(Array.from({ length: options.agents }, (_, index) => new SoakAgent({
     index, rec, deadline, rng, hostile: options.faults.hostile, kill, works,
-    spawn: (label, extra = {}) => McpAgent.spawn({ root: fixture.root, env: { ...env, ...extra }, logDir, label }),
+    spawn: async (label, extra = {}) => {
+      const t = performance.now();
+      const proc = await McpAgent.spawn({ root: fixture.root, env: { ...env, ...extra }, logDir, label });
+      rec.recordStart({ agent: index, process: label, ms: performance.now() - t });
+      return proc;
+    },
     onPatched: () => db?.notePatched(),
   }).run().then((outcome) => {
     log(`agent ${index}: ${outcome.completed ? 'COMPLETED' : `stopped in ${outcome.lastState} (${outcome.error})`} after ${outcome.leaseRefusals} lease refusal(s)`);
@@ -142,6 +149,6 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   return {
     options: reported, fixtureRoot: fixture.root, logDir, ingestMs, planWarmUp, agentPhaseMs, answeredTurns,
     turnsPerSecond: Math.round((answeredTurns / (agentPhaseMs / 1000)) * 10) / 10,
-    verbs: rec.verbStats(), invariants, agents, db: db?.record ?? null, startedAt, outages: rec.outages, samples: rec.samples, ok: invariants.every((i) => i.ok),
+    verbs: rec.verbStats(), starts: rec.startStats(), invariants, agents, db: db?.record ?? null, startedAt, outages: rec.outages, samples: rec.samples, ok: invariants.every((i) => i.ok),
   };
 }

@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { preloadParsers } from '../../ingest/index.js';
 import { loadConfig } from '../config/index.js';
 import { resolveRepoId } from '../config/repo-id.js';
 import { TurnDispatcher, type ControllerServices } from '../controller/turn-dispatcher.js';
@@ -65,6 +66,10 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.stdout.on('error', () => void shutdown('stdout closed'));
 
+  // The parsers are loaded before the first message, never beside a turn: on the first patch they would
+  // spend 0.5–1.3 s inside the turn while the work holds its file leases; loaded in the background after
+  // `initialize`, they stalled the first turns of eight agents started together (bench/soak/README.md).
+  await preloadParsers();
   await server.connect(transport);
   log.info('mcp server ready', { repoRoot, config: sources });
 }
