@@ -19,4 +19,3 @@ export { deleteRepository } from './write/delete-repository.js';
 export async function preloadParsers(): Promise<void> {
   await import('./pipeline/parse-phase.js');
 }
-

@@ -12,8 +12,7 @@ import { detectChanges } from './detect-changes.js';
 import { canonicalRoot, isInside } from './discovery.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock } from './ingest-lock.js';
-import { NO_DEPS, type FileDeps } from './known-files.js';
-import { isCurrent, loadKnownFiles, rememberKnownFiles, takeKnown, type KnownFile } from './known-files.js';
+import { isCurrent, loadKnownFiles, NO_DEPS, rememberKnownFiles, takeKnown, type FileDeps, type KnownFile } from './known-files.js';
 import type { ProgressListener } from './progress.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import type { SourceInfo } from './read-files.js';
@@ -147,7 +146,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     summary.wrote = true;
     const tp = performance.now();
     // Loaded on the first run that parses: ts-morph, TypeScript and @angular/compiler take 0.5–1.3 s to
-    // load, which a run over an unchanged tree (a re-run, a second clone, a starting MCP server) never pays.
+    // load, which a run over an unchanged tree (a CLI re-run, a second clone) never pays.
     const { parsePhase } = await import('./parse-phase.js');
     summary.timings.parseMs += since(tp);
     const written = await parsePhase({ options, root, settings, repoId, summary, current, entries, deleted, toParse, mountCandidates, known, incremental });

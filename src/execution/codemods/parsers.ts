@@ -1,7 +1,8 @@
 import type { SourceFile } from 'ts-morph';
 
-// The codemods' parsers, imported on the first codemod a process applies: ts-morph (with its own
-// TypeScript) and @angular/compiler take 0.5–1 s to load, which a server that only reads never pays.
+// The codemods' parsers, imported on first use instead of with the modules: ts-morph (with its own
+// TypeScript) and @angular/compiler take 0.5–1 s to load, so each process chooses when to pay for them
+// (the MCP server before its first message, src/mcp/run-stdio.ts; a CLI command that never patches never).
 
 let tsMorphModule: Promise<typeof import('ts-morph')> | undefined;
 let angularModule: Promise<typeof import('@angular/compiler')> | undefined;

@@ -6,7 +6,9 @@ import { runSandboxedCode } from '../../../src/execution/sandbox/sandbox-runner.
 
 // Memory outside the JS heap (typed arrays, buffers) is not bounded by --max-old-space-size; the
 // resident-memory watch of runArgv is what stops it. /proc is Linux-only, so is the watch.
-describe.runIf(existsSync('/proc/self/status'))('resident-memory cap', () => {
+// Each case starts children that allocate hundreds of MB (and the sandbox case loads the preflight's
+// parser on first use): on two busy cores that passes vitest's 5 s default, so the bound is the runs' own.
+describe.runIf(existsSync('/proc/self/status'))('resident-memory cap', { timeout: 45_000 }, () => {
   const hog = 'const keep = []; for (let i = 0; i < 12; i += 1) keep.push(Buffer.alloc(32 * 1024 * 1024, 1)); setTimeout(() => {}, 200);';
 
   it('kills a process whose resident memory passes maxRssBytes, and leaves one under it alone', async () => {
