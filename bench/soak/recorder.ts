@@ -34,7 +34,7 @@ export interface VerbStats {
 const quantile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0);
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-/** Spawn → `initialize` answered, and then the process's first turn answered, in ms (one process start). */
+/** One process start: spawn → `initialize` answered, in ms. */
 export interface StartSample {
   agent: number;
   process: string;
