@@ -57,7 +57,11 @@ describe('operations survive kill -9 (real servers, real Neo4j, real git)', () =
   async function restart(failpoint?: string): Promise<number> {
     await client?.close().catch(() => undefined);
     // No watcher: a watcher re-ingest running at the kill would leave the repository's ingest lock to lapse (60 s), which is not what this test is about.
-    const next = await connectClient(fixture.root, repoId, { GRAPHGATE_WATCH: 'false', ...(failpoint ? { GRAPHGATE_FAILPOINT: failpoint } : {}) });
+    // A long turn timeout: the slow project runs beside a file that starts its own Neo4j, and on two cores a first
+    // initialize_work then outlived the 30 s default (CI answered TIMEOUT); latency is the soak's to measure.
+    const next = await connectClient(fixture.root, repoId, {
+      GRAPHGATE_WATCH: 'false', GRAPHGATE_TURN_TIMEOUT_MS: '110000', ...(failpoint ? { GRAPHGATE_FAILPOINT: failpoint } : {}),
+    });
     client = next.client;
     return next.transport.pid!;
   }
@@ -99,6 +103,7 @@ describe('operations survive kill -9 (real servers, real Neo4j, real git)', () =
     await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
     await restart();
     const init = await call({ verb: 'initialize_work', originalPrompt: LOOP_PROMPT, args: { lexemes: LOOP_LEXEMES } });
+    expect(init.deny, JSON.stringify(init.deny)).toBeUndefined();
     ids = { workId: init.workId!, agentId: init.agentId! };
     const schema = init.result.planGraphSchema as PlanGraphSchemaDocument;
     const plan: PlanGraph = { ...agentLoopPlan(schema.envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`), knowledgeStrategyId: schema.strategyId ?? 'ui_aggrid_feature' };
