@@ -1,12 +1,16 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/index.js';
 import { AppError } from '../../../src/errors/index.js';
 
+const made: string[] = [];
+afterAll(() => made.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
 function repoWith(files: Record<string, unknown>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'gg-config-')));
+  made.push(root);
   mkdirSync(join(root, '.ai/config'), { recursive: true });
   for (const [name, body] of Object.entries(files)) writeFileSync(join(root, '.ai/config', name), typeof body === 'string' ? body : JSON.stringify(body));
   return root;

@@ -1,16 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/errors/index.js';
 import { resolveExisting, writeFileNoFollow } from '../../../src/paths/index.js';
 
 /** Real files on a temp folder: the filesystem half of path safety (no database involved). */
 describe('safe-fs', () => {
+  let parent: string;
   let root: string;
   let evil: string;
   beforeAll(() => {
-    const parent = realpathSync(mkdtempSync(join(tmpdir(), 'gg-paths-')));
+    parent = realpathSync(mkdtempSync(join(tmpdir(), 'gg-paths-')));
     root = join(parent, 'repo');
     evil = join(parent, 'repo-evil');
     mkdirSync(join(root, 'src'), { recursive: true });
@@ -21,6 +22,7 @@ describe('safe-fs', () => {
     symlinkSync(evil, join(root, 'dir-link'));
     symlinkSync(join(root, 'src/a.ts'), join(root, 'src/in-link'));
   });
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
   const code = async (p: Promise<unknown>) => p.then(() => 'ok', (e: AppError) => `${e.code}:${String(e.details.reason ?? '')}`);
 

@@ -39,17 +39,18 @@ describe('snippetText', () => {
 
 describe('withSnippetText on disk', () => {
   let root: string;
+  let outside: string;
   const body = lines.join('\n');
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'gg-snippet-'));
     mkdirSync(join(root, 'src'));
     writeFileSync(join(root, 'src', 'a.ts'), body);
     writeFileSync(join(root, 'src', 'changed.ts'), 'changed since ingestion');
-    const outside = mkdtempSync(join(tmpdir(), 'gg-snippet-out-'));
+    outside = mkdtempSync(join(tmpdir(), 'gg-snippet-out-'));
     writeFileSync(join(outside, 'secret.ts'), body);
     symlinkSync(join(outside, 'secret.ts'), join(root, 'src', 'link.ts'));
   });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => [root, outside].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it('adds text only where the bytes match the recorded hash and the file is inside the root', async () => {
     const hashes = new Map([['src/a.ts', hex(body)], ['src/changed.ts', hex('what the graph saw')], ['src/link.ts', hex(body)]]);
