@@ -134,6 +134,9 @@ export class TurnDispatcher {
         resolve(timeoutAnswer);
       }, timeoutMs);
     });
+    // The stall reported with the answer is this turn's, not the process start's (the parser load before
+    // the first message showed as a 3–4 s stall of every first initialize_work at K=8).
+    this.loopStall.takeMaxMs();
     try {
       const dispatched = this.dispatch(raw, turn, abort.signal, call.progress, call.resourcesListed);
       const answer = await Promise.race([dispatched, timedOut]);
@@ -377,7 +380,7 @@ export class TurnDispatcher {
 
   private publish(turn: Turn, outcome: 'ok' | 'denied' | 'pack_insufficient', denyCodes: string[]): void {
     const latencyMs = Math.round(performance.now() - turn.started);
-    // loopMaxMs: the longest event-loop stall since the previous answer (with one agent per process, this turn's).
+    // loopMaxMs: the longest event-loop stall since this turn (or, with several at once, a later one) started.
     this.options.log.debug('turn', { traceRef: turn.traceRef, verb: turn.verb, outcome, denyCodes, ms: latencyMs, loopMaxMs: this.loopStall.takeMaxMs() });
     this.events.publish({
       traceRef: turn.traceRef, at: new Date().toISOString(), workId: turn.workId, agentId: turn.agentId, verb: turn.verb, outcome,
