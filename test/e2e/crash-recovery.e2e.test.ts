@@ -58,7 +58,7 @@ describe('operations survive kill -9 (real servers, real Neo4j, real git)', () =
     await client?.close().catch(() => undefined);
     // No watcher: a watcher re-ingest running at the kill would leave the repository's ingest lock to lapse (60 s), which is not what this test is about.
     // A long turn timeout: the slow project runs beside a file that starts its own Neo4j, and on two cores a first
-    // initialize_work then outlived the 30 s default (CI answered TIMEOUT); latency is the soak's to measure.
+    // initialize_work then came back without a result in CI, most likely past the 30 s default; latency is the soak's to measure.
     const next = await connectClient(fixture.root, repoId, {
       GRAPHGATE_WATCH: 'false', GRAPHGATE_TURN_TIMEOUT_MS: '110000', ...(failpoint ? { GRAPHGATE_FAILPOINT: failpoint } : {}),
     });
