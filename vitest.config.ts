@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Three tiers (README.md "Tests"): unit tests never touch Neo4j; integration and e2e tests always use a
 // real one, provided once per run by test/support/global-setup.ts. The few e2e files that restart or
-// kill servers and run for a minute each form a fourth project, `slow` (`npm run test:slow`).
+// kill servers and run for minutes each form a fourth project, `slow` (`npm run test:slow`, one file at a time).
 const SLOW = [
   'test/e2e/db-cli.e2e.test.ts',
   'test/e2e/ingest-neo4j-crash.e2e.test.ts',

@@ -180,7 +180,8 @@ export async function workWithWeakTwin(
   turn: (args: Record<string, unknown>) => Promise<{ workId?: string; agentId?: string }>, graph: Graph, repoId: string, root: string,
 ): Promise<{ ids: { workId: string; agentId: string }; good: PlanGraph; weak: PlanGraph }> {
   const init = await turn({ verb: 'initialize_work', originalPrompt: 'Show the order total before the status in the orders grid' });
-  const ids = { workId: init.workId!, agentId: init.agentId! };
+  if (!init.workId || !init.agentId) throw new Error(`initialize_work opened no work: ${JSON.stringify(init).slice(0, 500)}`);
+  const ids = { workId: init.workId, agentId: init.agentId };
   await new PackStore({ graph, repoId, repoRoot: root }).create({ workId: ids.workId, files: PACK_FILES });
   const good = goldenFixturePlan((await planService(graph, repoId, root).schemaFor(ids.workId)).envelope as unknown as EnvelopeValues, `chain:aggrid:${ORDERS_LIST_HTML}:3`);
   const weak = structuredClone(good);
