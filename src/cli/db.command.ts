@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { openGraph } from '../graph/connect.js';
-import { LocalNeo4j, type LocalStatus } from '../graph/local-neo4j/index.js';
-import { latestSchemaVersion, migrateSchema } from '../graph/schema-migrator.js';
+import type { LocalNeo4j, LocalStatus } from '../graph/local-neo4j/index.js';
 import { createLogger } from '../runtime/logger.js';
 import { action, printResult, stage } from './output.js';
 
@@ -20,14 +18,18 @@ function statusLines(s: LocalStatus): string[] {
 /** `graphgate db start|stop|status|wipe|migrate` — the local managed Neo4j. */
 export function registerDbCommands(program: Command): void {
   const db = program.command('db').description('manage the local Neo4j server that graphgate provisions');
-  const local = (instance?: string): LocalNeo4j => new LocalNeo4j({ log: createLogger('warn'), instance });
+  // Loaded on use, as in every command: the CLI starts without the driver and the server tooling.
+  const local = async (instance?: string): Promise<LocalNeo4j> => {
+    const { LocalNeo4j } = await import('../graph/local-neo4j/index.js');
+    return new LocalNeo4j({ log: createLogger('warn'), instance });
+  };
 
   db.command('start')
     .description('fetch (first time), configure and start the local Neo4j; a no-op when it already runs')
     .option('--instance <name>', 'instance name', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default')
     .option('--json', 'print the status as JSON')
     .action(action(async (opts: { instance: string; json?: boolean }) => {
-      const server = local(opts.instance);
+      const server = await local(opts.instance);
       const before = await server.status();
       if (!before.running && !opts.json) stage('starting Neo4j (the first start fetches the server jars through Maven)…');
       const result = await server.start();
@@ -42,7 +44,7 @@ export function registerDbCommands(program: Command): void {
     .option('--instance <name>', 'instance name', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default')
     .option('--json', 'print the result as JSON')
     .action(action(async (opts: { instance: string; json?: boolean }) => {
-      const result = await local(opts.instance).stop();
+      const result = await (await local(opts.instance)).stop();
       printResult(Boolean(opts.json), result, () => [result.wasRunning ? 'Stopped.' : 'Was not running.']);
     }));
 
@@ -52,7 +54,7 @@ export function registerDbCommands(program: Command): void {
     .option('--json', 'print the status as JSON')
     .option('--show-password', 'include the password itself')
     .action(action(async (opts: { instance: string; json?: boolean; showPassword?: boolean }) => {
-      const server = local(opts.instance);
+      const server = await local(opts.instance);
       const status = await server.status();
       const value = opts.showPassword ? { ...status, password: await server.password() } : status;
       printResult(Boolean(opts.json), value, () => statusLines(status));
@@ -63,7 +65,7 @@ export function registerDbCommands(program: Command): void {
     .option('--instance <name>', 'instance name', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default')
     .requiredOption('--yes', 'confirm that all graph data of this instance is deleted')
     .action(action(async (opts: { instance: string }) => {
-      const result = await local(opts.instance).wipe();
+      const result = await (await local(opts.instance)).wipe();
       process.stdout.write(`Wiped${result.restarted ? ' and restarted' : ''}.\n`);
     }));
 
@@ -71,6 +73,7 @@ export function registerDbCommands(program: Command): void {
     .description('apply the graph schema (constraints, indexes, full-text indexes) to the configured Neo4j')
     .option('--json', 'print the result as JSON')
     .action(action(async (opts: { json?: boolean }) => {
+      const [{ openGraph }, { latestSchemaVersion, migrateSchema }] = await Promise.all([import('../graph/connect.js'), import('../graph/schema-migrator.js')]);
       const graph = await openGraph({ log: createLogger('warn'), migrate: false });
       try {
         const result = await migrateSchema(graph, 'graphgate db migrate');

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { doctorLines, runDoctor } from '../doctor/run-doctor.js';
 import { action, printResult } from './output.js';
 
 /** `graphgate doctor [--repo <path>] [--json]`: what is missing or stale, each with its fix; exit 1 on a failure. */
@@ -12,6 +11,7 @@ export function registerDoctorCommand(program: Command): void {
     .option('--timeout <ms>', 'deadline of each probe', (v) => Number(v), 8_000)
     .option('--json', 'print the report as JSON')
     .action(action(async (opts: { repo: string | false; timeout: number; json?: boolean }) => {
+      const { doctorLines, runDoctor } = await import('../doctor/run-doctor.js');
       const report = await runDoctor({ ...(opts.repo === false ? {} : { repo: opts.repo }), timeoutMs: opts.timeout });
       printResult(Boolean(opts.json), report, () => doctorLines(report));
       if (!report.ok) process.exitCode = 1;

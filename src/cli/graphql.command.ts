@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { AppError } from '../errors/index.js';
-import { openGraph } from '../graph/connect.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { action, stage, untilSignal } from './output.js';
 
@@ -22,7 +21,7 @@ export function registerGraphqlCommand(program: Command): void {
     .option('--json', 'print one JSON line {url, port, mutations} on stdout when ready')
     .action(action(async (opts: { port?: string; host?: string; json?: boolean }) => {
       // Loaded on use: @neo4j/graphql is heavy and other commands (mcp) should start fast.
-      const { graphqlConfigFromEnv, resolveGraphqlConfig, startGraphqlServer } = await import('../graphql/index.js');
+      const [{ graphqlConfigFromEnv, resolveGraphqlConfig, startGraphqlServer }, { openGraph }] = await Promise.all([import('../graphql/index.js'), import('../graph/connect.js')]);
       const port = opts.port === undefined ? DEFAULT_GRAPHQL_PORT : parsePort(opts.port);
       // Configuration mistakes fail before anything connects.
       const config = resolveGraphqlConfig(graphqlConfigFromEnv(), opts.host ?? '127.0.0.1');

@@ -1,6 +1,7 @@
+import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { ingestMovesPlans, openGraph, warmPlans } from '../graph/index.js';
 import { createLogger } from '../runtime/logger.js';
+import { ingestResultLines, type IngestResult, type IngestRun } from './ingest-run.js';
 import { action, printResult, stage } from './output.js';
 
 interface IngestFlags {
@@ -12,6 +13,7 @@ interface IngestFlags {
   anchorDepth?: string;
   warmPlans?: boolean;
   maxProjectFiles?: number;
+  daemon: boolean;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -35,35 +37,36 @@ export function registerIngestCommand(program: Command): void {
     .option('--anchor-depth <n>', 'folder depth of domain anchors (default 3)')
     .option('--max-project-files <n>', 'hold at most n parsed TypeScript files during a full ingest: less memory, more time (0: no bound, the default)', fileCount)
     .option('--warm-plans', 'after an ingest that changed much of the graph, have Neo4j plan the statements agents ran before (before starting several agents at once)')
+    .option('--no-daemon', 'ingest in this process even when `graphgate daemon` runs')
     .action(action(async (repoPath: string, flags: IngestFlags) => {
-      // Loaded on use: the parsers are heavy and other commands (mcp) should start fast.
-      const { createTsProjectCache, ingestRepository, summaryLines, terminalProgress, watchRepository } = await import('../../ingest/index.js');
-      const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
-      const settings = {
-        repoId: flags.repoId,
-        include: flags.include,
-        exclude: flags.exclude,
-        anchorDepth: flags.anchorDepth === undefined ? undefined : Number.parseInt(flags.anchorDepth, 10),
-        projectMaxFiles: flags.maxProjectFiles,
+      const anchorDepth = flags.anchorDepth === undefined ? undefined : Number.parseInt(flags.anchorDepth, 10);
+      const settings = { repoId: flags.repoId, include: flags.include, exclude: flags.exclude, anchorDepth, projectMaxFiles: flags.maxProjectFiles };
+      const run: IngestRun = { root: resolve(repoPath), settings, warmPlans: flags.warmPlans === true };
+      const print = async (result: IngestResult): Promise<void> => {
+        const lines = await ingestResultLines(result);
+        printResult(Boolean(flags.json), result, () => lines);
       };
+      // A running daemon has the driver connected and the parsers loaded: most of a small re-ingest's cost.
+      const handed = !flags.watch && flags.daemon ? await ingestInDaemon(run, Boolean(flags.json)) : undefined;
+      if (handed) return print(handed);
+
+      // Loaded on use: the parsers are heavy and other commands (mcp) should start fast.
+      const [{ createTsProjectCache, terminalProgress, watchRepository }, { openGraph }, { runIngest }] = await Promise.all([
+        import('../../ingest/index.js'), import('../graph/index.js'), import('./ingest-run.js'),
+      ]);
+      const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
       const graph = await openGraph({ log, recordShapes: true });
       try {
         const progress = terminalProgress(!flags.json && process.stderr.isTTY === true);
         const projectCache = flags.watch ? createTsProjectCache() : undefined;
-        const summary = await ingestRepository({ graph, root: repoPath, log, settings, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop());
-        // Agents started together would otherwise each plan the same statements again, side by side.
-        const warm = flags.warmPlans === true && ingestMovesPlans(summary) ? await warmPlans(graph, { log }) : undefined;
-        printResult(Boolean(flags.json), { ...summary, ...(warm ? { planWarmUp: warm } : {}) }, () => [
-          ...summaryLines(summary),
-          ...(warm && warm.shapes > 0 ? [`planned ${warm.warmed} statement shape(s) for agents in ${(warm.ms / 1000).toFixed(1)} s`] : []),
-        ]);
+        await print(await runIngest(graph, log, { ...run, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop()));
         if (!flags.watch) return;
         const watcher = watchRepository({
           graph, root: repoPath, log, settings, projectCache,
           onRun: (s) => printResult(Boolean(flags.json), s, () => [`re-ingested ${s.files.parsed} file(s), ${s.files.deleted} deleted in ${s.timings.totalMs} ms`]),
         });
         await watcher.ready();
-        stage(`watching ${summary.root} (Ctrl-C to stop)`);
+        stage(`watching ${run.root} (Ctrl-C to stop)`);
         await new Promise<void>((resolve) => {
           const stop = (): void => void watcher.close().then(resolve);
           process.once('SIGINT', stop);
@@ -73,4 +76,25 @@ export function registerIngestCommand(program: Command): void {
         await graph.close();
       }
     }));
+}
+
+/** The run handed to the daemon of this Neo4j; undefined (run it here) when none listens or it runs another build. */
+async function ingestInDaemon(run: IngestRun, json: boolean): Promise<IngestResult | undefined> {
+  const [{ askDaemon }, { daemonEndpoint }, { AppError, isErrorCode }, { terminalProgress }] = await Promise.all([
+    import('../daemon/client.js'), import('../daemon/endpoint.js'), import('../errors/index.js'), import('../../ingest/pipeline/progress.js'),
+  ]);
+  const progress = terminalProgress(!json && process.stderr.isTTY === true);
+  const request = { op: 'ingest' as const, root: run.root, settings: run.settings, warmPlans: run.warmPlans, progress: !json && process.stderr.isTTY === true };
+  const answer = await askDaemon(daemonEndpoint(), request, (a) => progress.onProgress(a.progress)).finally(() => progress.stop());
+  if (!answer) return undefined;
+  if (answer.type === 'build-mismatch') {
+    stage('the ingest daemon runs another build of graphgate; ingesting in this process (restart it: graphgate daemon stop, then graphgate daemon start)');
+    return undefined;
+  }
+  if (answer.type === 'error') {
+    const code = isErrorCode(answer.error.code) ? answer.error.code : 'INTERNAL';
+    throw new AppError(code, { message: answer.error.message, details: answer.error.details });
+  }
+  if (answer.type !== 'result') throw new AppError('INTERNAL', { message: `The ingest daemon answered "${answer.type}" to an ingest.` });
+  return answer.value as unknown as IngestResult;
 }

@@ -1,10 +1,6 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../config/index.js';
-import { resolveRepoId } from '../config/repo-id.js';
 import { AppError } from '../errors/index.js';
-import { openGraph } from '../graph/connect.js';
 import { MCP_CLIENTS, type McpClient } from '../mcp/client-config.js';
-import { initLines, runInit } from '../init/run-init.js';
 import { createLogger } from '../runtime/logger.js';
 import { action, printResult, stage } from './output.js';
 
@@ -24,11 +20,14 @@ export function registerInitCommand(program: Command): void {
       const clients = [...new Set(opts.client ?? ['claude-code'])];
       const unknown = clients.filter((c) => !(MCP_CLIENTS as readonly string[]).includes(c));
       if (unknown.length) throw new AppError('INVALID_ARGS', { message: `Unknown client ${unknown.join(', ')}; choose from ${MCP_CLIENTS.join(', ')}.` });
+      const { initLines, runInit } = await import('../init/run-init.js');
       const result = runInit({ repo: opts.repo, clients: clients as McpClient[], ...(opts.force ? { force: true } : {}) });
       let ingest: { parsed: number; files: number; ms: number; wrote: boolean } | undefined;
       if (opts.ingest) {
         if (!opts.json) stage('first ingest (the local Neo4j starts if needed)…');
-        const { ingestRepository, terminalProgress } = await import('../../ingest/index.js');
+        const [{ ingestRepository, terminalProgress }, { loadConfig }, { resolveRepoId }, { openGraph }] = await Promise.all([
+          import('../../ingest/index.js'), import('../config/index.js'), import('../config/repo-id.js'), import('../graph/connect.js'),
+        ]);
         const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
         const { config } = loadConfig({ repoRoot: result.root });
         const graph = await openGraph({ log, autoStart: config.graph.autoStartLocal });

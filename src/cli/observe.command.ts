@@ -1,11 +1,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../config/index.js';
-import { resolveRepoId } from '../config/repo-id.js';
-import { DEFAULT_DASHBOARD_PORT, isLoopbackAddress, startDashboardServer } from '../dashboard/index.js';
+import { isLoopbackAddress } from '../dashboard/host-guard.js';
+import { DEFAULT_DASHBOARD_PORT } from '../dashboard/port.js';
 import { AppError } from '../errors/index.js';
-import { openGraph } from '../graph/connect.js';
-import { graphqlConfigFromEnv, resolveGraphqlConfig } from '../graphql/config.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { parsePort } from './graphql.command.js';
 import { action, stage, untilSignal } from './output.js';
@@ -28,6 +25,9 @@ export function registerObserveCommand(program: Command): void {
     .option('--repo-id <id>', 'use this repoId instead of the one derived from the repository')
     .option('--json', 'print one JSON line {url, port, repoId} on stdout when ready')
     .action(action(async (repoPath: string | undefined, opts: ObserveOptions) => {
+      const [{ loadConfig }, { resolveRepoId }, { startDashboardServer }, { openGraph }, { graphqlConfigFromEnv, resolveGraphqlConfig }] = await Promise.all([
+        import('../config/index.js'), import('../config/repo-id.js'), import('../dashboard/index.js'), import('../graph/connect.js'), import('../graphql/config.js'),
+      ]);
       const repoRoot = resolve(repoPath ?? process.cwd());
       const envPort = process.env.GRAPHGATE_DASHBOARD_PORT;
       const port = opts.port !== undefined ? parsePort(opts.port) : envPort ? parsePort(envPort) : DEFAULT_DASHBOARD_PORT;

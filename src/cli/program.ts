@@ -1,6 +1,7 @@
 /** The `graphgate` program: every command, parsed from argv (main.ts loads it after enabling the compile cache). */
 import { Command } from 'commander';
 import { registerApproveCommand } from './approve.command.js';
+import { registerDaemonCommands } from './daemon.command.js';
 import { registerDbCommands } from './db.command.js';
 import { registerDoctorCommand } from './doctor.command.js';
 import { registerEvalCommand } from './eval.command.js';
@@ -21,6 +22,7 @@ const program = new Command()
 
 registerDbCommands(program);
 registerIngestCommand(program);
+registerDaemonCommands(program);
 registerMcpCommand(program, '0.1.0');
 registerGraphqlCommand(program);
 registerObserveCommand(program);

@@ -1,12 +1,8 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { openGraph } from '../graph/connect.js';
-import { LocalNeo4j } from '../graph/local-neo4j/index.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { packageRoot } from '../runtime/package-root.js';
-import { loadConfig } from '../config/index.js';
-import { resolveRepoId } from '../config/repo-id.js';
-import { DEFAULT_DASHBOARD_PORT, startDashboardServer } from '../dashboard/index.js';
+import { DEFAULT_DASHBOARD_PORT } from '../dashboard/port.js';
 import { DEFAULT_GRAPHQL_PORT, parsePort } from './graphql.command.js';
 import { action, stage, untilSignal } from './output.js';
 
@@ -36,6 +32,9 @@ export function registerUpCommand(program: Command): void {
     .action(action(async (opts: UpFlags) => {
       const { createTsProjectCache, ingestRepository, summaryLines, terminalProgress, watchRepository } = await import('../../ingest/index.js');
       const { graphqlConfigFromEnv, resolveGraphqlConfig, startGraphqlServer } = await import('../graphql/index.js');
+      const [{ openGraph }, { LocalNeo4j }, { loadConfig }, { resolveRepoId }, { startDashboardServer }] = await Promise.all([
+        import('../graph/connect.js'), import('../graph/local-neo4j/index.js'), import('../config/index.js'), import('../config/repo-id.js'), import('../dashboard/index.js'),
+      ]);
       const log = createLogger((process.env.GRAPHGATE_LOG_LEVEL as LogLevel | undefined) ?? 'warn');
       const config = resolveGraphqlConfig(graphqlConfigFromEnv(), '127.0.0.1');
       stage(process.env.NEO4J_URI ? `connecting to ${process.env.NEO4J_URI}…` : 'connecting to the local Neo4j, starting it if needed (the first run fetches it through Maven)…');

@@ -19,7 +19,7 @@ import { ReviewService } from './review.service.js';
 import { JSON_ROUTES, REVIEW_ROUTES, type DashboardServices } from './routes.js';
 import { WorkViewService } from './work-view.service.js';
 
-export const DEFAULT_DASHBOARD_PORT = 8722;
+export { DEFAULT_DASHBOARD_PORT } from './port.js';
 
 export interface DashboardServerOptions {
   graph: Graph;

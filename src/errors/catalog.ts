@@ -58,3 +58,8 @@ export const ERROR_CATALOG = {
 } as const satisfies Record<string, { message: string; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+/** Whether a string (an error code that crossed a process boundary) is one of the catalog's codes. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOG, code);
+}

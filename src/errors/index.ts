@@ -1,2 +1,2 @@
 export { AppError, toAppError, type AppErrorOptions } from './app-error.js';
-export { ERROR_CATALOG, type ErrorCode } from './catalog.js';
+export { ERROR_CATALOG, isErrorCode, type ErrorCode } from './catalog.js';

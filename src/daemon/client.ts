@@ -1,0 +1,42 @@
+import { connect } from 'node:net';
+import type { DaemonEndpoint } from './endpoint.js';
+import { PROTOCOL_VERSION, buildId, type DaemonAnswer, type DaemonRequest } from './protocol.js';
+
+type Body = DaemonRequest extends infer R ? (R extends DaemonRequest ? Omit<R, 'v' | 'build'> : never) : never;
+
+/**
+ * Sends one request to the daemon of `endpoint` and resolves with its final answer (`progress` answers
+ * go to `onProgress`). Null when no daemon listens there (no socket, or a stale one); rejects when the
+ * daemon hangs up before answering.
+ */
+export function askDaemon(endpoint: DaemonEndpoint, body: Body, onProgress?: (answer: Extract<DaemonAnswer, { type: 'progress' }>) => void): Promise<DaemonAnswer | null> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(endpoint.socketPath);
+    let buffer = '';
+    let final: DaemonAnswer | undefined;
+    let connected = false;
+    socket.setEncoding('utf8');
+    socket.on('connect', () => {
+      connected = true;
+      socket.write(`${JSON.stringify({ v: PROTOCOL_VERSION, build: buildId(), ...body })}\n`);
+    });
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 1);
+        const answer = JSON.parse(line) as DaemonAnswer;
+        if (answer.type === 'progress') onProgress?.(answer);
+        else final ??= answer;
+      }
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (!connected && (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')) resolve(null);
+      else reject(error);
+    });
+    socket.on('close', () => {
+      if (final) resolve(final);
+      else if (connected) reject(new Error('The ingest daemon closed the connection without an answer.'));
+    });
+  });
+}

@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Graph } from '../../src/graph/graph.js';
+import { pidAlive } from '../../src/runtime/process-liveness.js';
+import { packageRoot } from '../../src/runtime/package-root.js';
+import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
+import { MINI_FILES, removeWorkspace, writeFile, writeWorkspace } from '../support/mini-workspace.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+
+const run = promisify(execFile);
+const cli = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
+
+interface Result { code: number; stdout: string; stderr: string; ms: number }
+interface IngestJson { repoId: string; files: { parsed: number }; facts: Record<string, number>; totals: Record<string, number>; daemon?: { pid: number } }
+
+// `graphgate ingest` hands its run to `graphgate daemon` (built CLI, real processes, real Neo4j behind a proxy that can be cut).
+describe('graphgate daemon (built CLI, real Neo4j)', () => {
+  let graph: Graph;
+  let proxy: TcpProxy;
+  let home: string;
+  let viaDaemon: string;
+  let inProcess: string;
+  const ns = { daemon: testNamespace('daemon-a'), local: testNamespace('daemon-b') };
+  const pids: number[] = [];
+
+  async function gg(...args: string[]): Promise<Result> {
+    const neo4j = inject('neo4j');
+    const env = {
+      ...process.env, GRAPHGATE_HOME: home, NEO4J_URI: proxy.uri(), NEO4J_USERNAME: neo4j.username, NEO4J_PASSWORD: neo4j.password,
+      GRAPHGATE_LOG_LEVEL: '', GRAPHGATE_STATEMENT_SHAPES: 'off',
+    };
+    const started = performance.now();
+    try {
+      const { stdout, stderr } = await run('node', [cli, ...args], { env, timeout: 90_000 });
+      return { code: 0, stdout, stderr, ms: performance.now() - started };
+    } catch (error) {
+      const e = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '', ms: performance.now() - started };
+    }
+  }
+  const ingest = async (root: string, repoId: string, ...flags: string[]): Promise<IngestJson> => {
+    const r = await gg('ingest', root, '--repo-id', repoId, '--json', ...flags);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as IngestJson;
+  };
+  const start = async (): Promise<number> => {
+    const r = await gg('daemon', 'start', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const { pid } = JSON.parse(r.stdout) as { pid: number };
+    pids.push(pid);
+    return pid;
+  };
+
+  beforeAll(async () => {
+    graph = openTestGraph();
+    proxy = await TcpProxy.start(inject('neo4j').uri);
+    home = mkdtempSync(join(tmpdir(), 'gg-dh-'));
+    viaDaemon = writeWorkspace(MINI_FILES, 'gg-daemon-a-');
+    inProcess = writeWorkspace(MINI_FILES, 'gg-daemon-b-');
+  });
+  afterAll(async () => {
+    await gg('daemon', 'stop');
+    for (const pid of pids) if (pidAlive(pid)) process.kill(pid, 'SIGKILL');
+    await proxy?.close();
+    for (const repoId of Object.values(ns)) await cleanNamespace(graph, repoId);
+    await graph?.close();
+    for (const root of [viaDaemon, inProcess]) removeWorkspace(root);
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('writes the same facts through the daemon as in the CLI\'s own process, first ingest and after an edit', async () => {
+    const pid = await start();
+    const again = await gg('daemon', 'start', '--json');
+    expect(JSON.parse(again.stdout)).toMatchObject({ pid, alreadyRunning: true });
+
+    const a = await ingest(viaDaemon, ns.daemon);
+    const b = await ingest(inProcess, ns.local, '--no-daemon');
+    expect(a.daemon?.pid).toBe(pid);
+    expect(b.daemon).toBeUndefined();
+    expect(a.totals).toEqual(b.totals);
+    expect(a.facts).toEqual(b.facts);
+
+    const edit = "@Component({\n  selector: 'app-order-row',\n})\nexport class OrderRowComponent {}\nexport class OrderTotals {}\n";
+    for (const root of [viaDaemon, inProcess]) writeFile(root, 'src/app/orders/order-row.component.ts', edit);
+    const a2 = await ingest(viaDaemon, ns.daemon);
+    const b2 = await ingest(inProcess, ns.local, '--no-daemon');
+    expect(a2.files.parsed).toBe(b2.files.parsed);
+    expect(a2.totals).toEqual(b2.totals);
+    expect(a2.totals).not.toEqual(a.totals);
+
+    const status = JSON.parse((await gg('daemon', 'status', '--json')).stdout) as { running: boolean; served: number };
+    expect(status).toMatchObject({ running: true, served: 2 });
+  });
+
+  it('prints the ingest\'s own error for a bad path, as the CLI does without a daemon', async () => {
+    const missing = join(home, 'no-such-repo');
+    const [handed, local] = [await gg('ingest', missing), await gg('ingest', missing, '--no-daemon')];
+    expect(handed.code).toBe(1);
+    expect(handed.stderr).toBe(local.stderr);
+    expect(handed.stderr).toContain('[PATH_REJECTED]');
+  });
+
+  it('fails fast with GRAPH_UNAVAILABLE while Neo4j is unreachable, and serves again once it is back', async () => {
+    await proxy.cut();
+    try {
+      const down = await gg('ingest', viaDaemon, '--repo-id', ns.daemon, '--json');
+      expect(down.code).toBe(1);
+      expect(down.stderr).toContain('[GRAPH_UNAVAILABLE]');
+      expect(down.ms).toBeLessThan(20_000);
+    } finally {
+      await proxy.restore();
+    }
+    writeFile(viaDaemon, 'src/app/shared/order.service.ts', 'export class OrderService { total = 0; }\n');
+    const back = await ingest(viaDaemon, ns.daemon);
+    expect(back.daemon?.pid).toBe(pids[0]);
+    expect(back.files.parsed).toBeGreaterThan(0);
+  });
+
+  it('after a kill -9 the CLI ingests in its own process, and a new daemon replaces the stale socket', async () => {
+    const [pid] = pids;
+    process.kill(pid!, 'SIGKILL');
+    const socket = (JSON.parse((await gg('daemon', 'status', '--json')).stdout) as { running: boolean }).running;
+    expect(socket).toBe(false);
+    const alone = await ingest(viaDaemon, ns.daemon);
+    expect(alone.daemon).toBeUndefined();
+    const next = await start();
+    expect(next).not.toBe(pid);
+    expect((await ingest(viaDaemon, ns.daemon)).daemon?.pid).toBe(next);
+  });
+
+  it('stops on request: the socket is gone and the process has exited', async () => {
+    const stopped = await gg('daemon', 'stop', '--json');
+    expect(JSON.parse(stopped.stdout)).toMatchObject({ wasRunning: true, pid: pids.at(-1) });
+    expect(existsSync(join(home, 'daemon'))).toBe(true);
+    const sockets = (await run('find', [join(home, 'daemon'), '-type', 's'])).stdout.trim();
+    expect(sockets).toBe('');
+    const deadline = Date.now() + 10_000;
+    while (pidAlive(pids.at(-1)!) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(pidAlive(pids.at(-1)!)).toBe(false);
+    expect(JSON.parse((await gg('daemon', 'stop', '--json')).stdout)).toMatchObject({ wasRunning: false });
+  });
+});
