@@ -1,4 +1,4 @@
-import { runCliIngest, type CliIngest } from './cli-ingest.js';
+import { runCliIngest, runDaemonCommand, type CliIngest } from './cli-ingest.js';
 import { git, withScratchClone } from './scratch-clone.js';
 
 /** The --checkout step: a second clone at the same commit, then a checkout of `ref` in it. */
@@ -11,7 +11,15 @@ export interface CheckoutResult {
   secondClone: CliIngest;
   /** After `git checkout <ref>` in the scratch clone. */
   afterCheckout: CliIngest;
+  /**
+   * The same switch back and forth with `graphgate daemon` running, the CLI handing its runs over: the
+   * first pair warms the daemon (its JIT), then DAEMON_PAIRS pairs are timed. Runs the daemon did not
+   * answer (it runs another build) count as failed.
+   */
+  daemon: { runs: Array<{ to: 'head' | 'target'; ingest: CliIngest }>; warmUpMs: number[]; reusedRunning: boolean } | { error: string };
 }
+
+const DAEMON_PAIRS = 3;
 
 /**
  * Clones the repository with `git clone --shared` into a temp dir (the user's checkout is only
@@ -27,6 +35,26 @@ export async function measureCheckout(root: string, ref: string, repoId: string)
     const secondClone = await runCliIngest(clone, repoId);
     git(clone, ['checkout', '--quiet', '--detach', target]);
     const afterCheckout = await runCliIngest(clone, repoId);
-    return { head, target, filesChanged, secondClone, afterCheckout };
+    const daemon = await throughDaemon(clone, repoId, head, target).catch((error: Error) => ({ error: error.message }));
+    return { head, target, filesChanged, secondClone, afterCheckout, daemon };
   });
+}
+
+async function throughDaemon(clone: string, repoId: string, head: string, target: string): Promise<Exclude<CheckoutResult['daemon'], { error: string }>> {
+  const started = await runDaemonCommand('start', clone);
+  try {
+    const switchTo = async (to: 'head' | 'target'): Promise<CliIngest> => {
+      git(clone, ['checkout', '--quiet', '--detach', to === 'head' ? head : target]);
+      const ingest = await runCliIngest(clone, repoId, true);
+      const pid = (ingest.summary as { daemon?: { pid: number } } | null)?.daemon?.pid;
+      if (ingest.summary && pid !== started.pid) throw new Error(`the run was not ingested by the daemon (pid ${started.pid}): it runs another build?`);
+      return ingest;
+    };
+    const warmUpMs = [(await switchTo('head')).run.wallMs, (await switchTo('target')).run.wallMs];
+    const runs: Array<{ to: 'head' | 'target'; ingest: CliIngest }> = [];
+    for (let i = 0; i < DAEMON_PAIRS; i++) for (const to of ['head', 'target'] as const) runs.push({ to, ingest: await switchTo(to) });
+    return { runs, warmUpMs, reusedRunning: started.alreadyRunning };
+  } finally {
+    if (!started.alreadyRunning) await runDaemonCommand('stop', clone);
+  }
 }

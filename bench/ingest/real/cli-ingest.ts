@@ -14,15 +14,24 @@ const CLI = fileURLToPath(new URL('../../../src/cli/main.js', import.meta.url));
 /**
  * Ingests `root` through the built CLI, as a user or the history eval would: a cold process, no
  * watcher cache, the Neo4j instance from the environment (GRAPHGATE_NEO4J_INSTANCE / NEO4J_URI).
+ * `viaDaemon`: let the CLI hand the run to a running `graphgate daemon` (otherwise `--no-daemon`).
  */
-export async function runCliIngest(root: string, repoId: string): Promise<CliIngest> {
-  const run = await runMeasured({ script: CLI, args: ['ingest', root, '--repo-id', repoId, '--json'], cwd: root });
+export async function runCliIngest(root: string, repoId: string, viaDaemon = false): Promise<CliIngest> {
+  const run = await runMeasured({ script: CLI, args: ['ingest', root, '--repo-id', repoId, '--json', ...(viaDaemon ? [] : ['--no-daemon'])], cwd: root });
   if (run.exitCode !== 0) return { run, summary: null };
   try {
     return { run, summary: JSON.parse(run.stdout) as IngestSummary };
   } catch {
     return { run, summary: null };
   }
+}
+
+/** `graphgate daemon start|stop` through the built CLI; the daemon's pid and whether it was already running. */
+export async function runDaemonCommand(verb: 'start' | 'stop', cwd: string): Promise<{ pid: number | null; alreadyRunning: boolean }> {
+  const run = await runMeasured({ script: CLI, args: ['daemon', verb, '--json'], cwd });
+  if (run.exitCode !== 0) throw new Error(`graphgate daemon ${verb} failed: ${run.stderrTail.trim().split('\n').slice(-3).join(' ')}`);
+  const value = JSON.parse(run.stdout) as { pid?: number | null; alreadyRunning?: boolean };
+  return { pid: value.pid ?? null, alreadyRunning: value.alreadyRunning === true };
 }
 
 /** One line for a failed run: exit and the end of stderr. */

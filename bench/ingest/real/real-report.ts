@@ -55,11 +55,27 @@ function ingestJson(ingest: CliIngest | null): Record<string, unknown> | null {
 /** The JSON line: every number the lines show, and more (fact totals, per-extractor times). */
 export function reportJson(r: RealBenchResult): Record<string, unknown> {
   const checkout = r.checkout && 'error' in r.checkout ? r.checkout
-    : r.checkout ? { head: r.checkout.head, target: r.checkout.target, filesChanged: r.checkout.filesChanged, secondClone: ingestJson(r.checkout.secondClone), afterCheckout: ingestJson(r.checkout.afterCheckout) } : null;
+    : r.checkout ? {
+      head: r.checkout.head, target: r.checkout.target, filesChanged: r.checkout.filesChanged, secondClone: ingestJson(r.checkout.secondClone), afterCheckout: ingestJson(r.checkout.afterCheckout),
+      daemon: 'error' in r.checkout.daemon ? r.checkout.daemon
+        : { warmUpMs: r.checkout.daemon.warmUpMs, reusedRunning: r.checkout.daemon.reusedRunning, runs: r.checkout.daemon.runs.map((d) => ({ to: d.to, ...ingestJson(d.ingest) })) },
+    } : null;
   return {
     repo: r.repo, context: r.context, repoId: r.repoId, parseFloor: r.parseFloor,
     first: { ...ingestJson(r.first), serverCpuMs: r.firstServerCpuMs }, rerun: ingestJson(r.rerun), checkout, edits: r.edits, compodoc: r.compodoc, cleanup: r.cleanup, reproduce: r.reproduce,
   };
+}
+
+function daemonLines(d: CheckoutResult['daemon']): string[] {
+  if ('error' in d) return [`    through graphgate daemon: failed: ${d.error}`];
+  const wall = (to: 'head' | 'target') => d.runs.filter((r) => r.to === to && r.ingest.summary).map((r) => Math.round(r.ingest.run.wallMs));
+  const failed = d.runs.filter((r) => !r.ingest.summary);
+  const parsed = (to: 'head' | 'target') => d.runs.find((r) => r.to === to)?.ingest.summary?.files.parsed ?? 0;
+  return [
+    `    through graphgate daemon (${d.reusedRunning ? 'the one already running' : 'started for this step'}; warm-up pair ${d.warmUpMs.map((ms) => Math.round(ms)).join(' / ')} ms):`,
+    `      to the target (${parsed('target')} parsed): CLI ${wall('target').join(' / ')} ms; back to HEAD (${parsed('head')} parsed): CLI ${wall('head').join(' / ')} ms`,
+    ...failed.map((r) => `      ${failureText(r.ingest)}`),
+  ];
 }
 
 function ingestLine(label: string, ingest: CliIngest): string {
@@ -100,6 +116,7 @@ export function reportLines(r: RealBenchResult): string[] {
       `  checkout ${r.checkout.head.slice(0, 12)} → ${r.checkout.target.slice(0, 12)} in a scratch clone (${n(r.checkout.filesChanged)} paths differ in git):`,
       ingestLine('  second clone at HEAD, same namespace', r.checkout.secondClone),
       ingestLine('  after git checkout', r.checkout.afterCheckout),
+      ...daemonLines(r.checkout.daemon),
     );
   }
   if (r.edits && 'error' in r.edits) lines.push(`  edits: failed: ${r.edits.error}`);
