@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError, type Command } from 'commander';
@@ -8,6 +8,7 @@ import { daemonEndpoint } from '../daemon/endpoint.js';
 import type { DaemonStatus } from '../daemon/protocol.js';
 import { AppError } from '../errors/index.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
+import { pidAlive } from '../runtime/process-liveness.js';
 import { action, printResult, stage, untilSignal } from './output.js';
 
 const DEFAULT_IDLE_MINUTES = 180;
@@ -70,7 +71,8 @@ export function registerDaemonCommands(program: Command): void {
       if (running) return printResult(Boolean(opts.json), { ...running, alreadyRunning: true }, () => ['Already running.', ...statusLines(running)]);
       const { logPath } = daemonEndpoint();
       mkdirSync(dirname(logPath), { recursive: true, mode: 0o700 });
-      const logFd = openSync(logPath, 'a', 0o600);
+      // The log keeps one line per ingest; started afresh once it passes 1 MB.
+      const logFd = openSync(logPath, sizeOf(logPath) > 1_000_000 ? 'w' : 'a', 0o600);
       const main = fileURLToPath(new URL('./main.js', import.meta.url));
       const child = spawn(process.execPath, [main, 'daemon', 'run', '--idle-minutes', String(opts.idleMinutes)], { detached: true, stdio: ['ignore', logFd, logFd] });
       closeSync(logFd);
@@ -96,8 +98,8 @@ export function registerDaemonCommands(program: Command): void {
       const endpoint = daemonEndpoint();
       const status = await currentStatus();
       if (status) await askDaemon(endpoint, { op: 'stop' });
-      // It answers `stopping` at once, and removes its socket when the running ingest is done.
-      while (status && (await currentStatus())) await new Promise((r) => setTimeout(r, 100));
+      // It answers `stopping` at once, takes no new request, and exits once the running ingest is done.
+      while (status && pidAlive(status.pid)) await new Promise((r) => setTimeout(r, 100));
       printResult(Boolean(opts.json), { wasRunning: status !== null, pid: status?.pid ?? null }, () => [status ? `Stopped (pid ${status.pid}).` : 'Was not running.']);
     }));
 
@@ -115,5 +117,13 @@ function tail(path: string, lines: number): string {
     return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {
     return '(no log)';
+  }
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }

@@ -28,6 +28,9 @@ const request = z.discriminatedUnion('op', [
 type Request = z.infer<typeof request>;
 type IngestRequest = Extract<Request, { op: 'ingest' }>;
 
+/** How long a connection may take to send its request line. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
 export interface IngestDaemonOptions {
   graph: Graph;
   endpoint: DaemonEndpoint;
@@ -90,6 +93,7 @@ export async function startIngestDaemon(options: IngestDaemonOptions): Promise<I
       return;
     }
     if (parsed.build !== build) return send({ type: 'build-mismatch', build });
+    if (closing) return send({ type: 'error', error: { code: 'BUSY', message: 'The ingest daemon is stopping; run the ingest again (it then runs in the CLI\'s own process).' } });
     pending += 1;
     clearTimeout(idleTimer);
     const job = parsed;
@@ -116,6 +120,8 @@ export async function startIngestDaemon(options: IngestDaemonOptions): Promise<I
     let buffer = '';
     socket.setEncoding('utf8');
     socket.on('error', () => socket.destroy());
+    // A client that connects and says nothing does not hold a connection for ever.
+    socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
     socket.on('data', (chunk: string) => {
       buffer += chunk;
       const end = buffer.indexOf('\n');
@@ -123,7 +129,8 @@ export async function startIngestDaemon(options: IngestDaemonOptions): Promise<I
       const line = end < 0 ? '' : buffer.slice(0, end);
       buffer = '';
       socket.removeAllListeners('data');
-      if (end < 0) {
+      socket.setTimeout(0);
+      if (end < 0 || end > MAX_REQUEST_BYTES) {
         socket.end(`${JSON.stringify({ type: 'error', error: { code: 'INVALID_ARGS', message: `A request is one JSON line of at most ${MAX_REQUEST_BYTES} bytes.` } } satisfies DaemonAnswer)}\n`);
         return;
       }
