@@ -28,8 +28,6 @@ const request = z.discriminatedUnion('op', [
 type Request = z.infer<typeof request>;
 type IngestRequest = Extract<Request, { op: 'ingest' }>;
 
-/** How long a connection may take to send its request line. */
-const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface IngestDaemonOptions {
   graph: Graph;
@@ -39,6 +37,8 @@ export interface IngestDaemonOptions {
   ingest: (job: IngestRequest, onProgress: (answer: DaemonAnswer) => void) => Promise<Record<string, unknown>>;
   /** Stop after this long without a request (0: never). */
   idleMs: number;
+  /** How long a connection may take to send its request line (default 10 s). */
+  requestTimeoutMs?: number;
 }
 
 export interface IngestDaemon {
@@ -121,7 +121,7 @@ export async function startIngestDaemon(options: IngestDaemonOptions): Promise<I
     socket.setEncoding('utf8');
     socket.on('error', () => socket.destroy());
     // A client that connects and says nothing does not hold a connection for ever.
-    socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
+    socket.setTimeout(options.requestTimeoutMs ?? 10_000, () => socket.destroy());
     socket.on('data', (chunk: string) => {
       buffer += chunk;
       const end = buffer.indexOf('\n');

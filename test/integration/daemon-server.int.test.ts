@@ -41,7 +41,7 @@ describe('ingest daemon server (real Neo4j)', () => {
     root = writeWorkspace(MINI_FILES, 'gg-daemon-ws-');
     endpoint = { target: 'test', socketPath: join(dir, 'd', 'x.sock'), logPath: join(dir, 'd', 'x.log') };
     daemon = await startIngestDaemon({
-      graph, endpoint, log: silentLogger, idleMs: 0,
+      graph, endpoint, log: silentLogger, idleMs: 0, requestTimeoutMs: 300,
       ingest: (job, send) => runIngest(graph, silentLogger, { root: job.root, settings: job.settings, warmPlans: job.warmPlans, onProgress: (progress) => send({ type: 'progress', progress }) }),
     });
   });
@@ -85,6 +85,14 @@ describe('ingest daemon server (real Neo4j)', () => {
       expect(answers[0]).toMatchObject({ type: 'error', error: { code: 'INVALID_ARGS' } });
       expect((answers[0] as Extract<DaemonAnswer, { type: 'error' }>).error.message).toMatch(message);
     }
+    expect((await askDaemon(endpoint, { op: 'status' }))?.type).toBe('status');
+  });
+
+  it('hangs up on a client that connects and sends no request line', async () => {
+    const started = performance.now();
+    const answers = await rawExchange(endpoint.socketPath, '{"v": 1, "op": "sta');
+    expect(answers).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect((await askDaemon(endpoint, { op: 'status' }))?.type).toBe('status');
   });
 
