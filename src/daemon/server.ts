@@ -39,6 +39,8 @@ export interface IngestDaemonOptions {
   idleMs: number;
   /** How long a connection may take to send its request line (default 10 s). */
   requestTimeoutMs?: number;
+  /** The build it claims (default `buildId()`; tests name another to act as an older daemon). */
+  build?: string;
 }
 
 export interface IngestDaemon {
@@ -56,7 +58,7 @@ export interface IngestDaemon {
 export async function startIngestDaemon(options: IngestDaemonOptions): Promise<IngestDaemon> {
   const { endpoint, log } = options;
   await clearStaleSocket(endpoint);
-  const build = buildId();
+  const build = options.build ?? buildId();
   const startedAt = new Date().toISOString();
   let served = 0;
   let queue: Promise<unknown> = Promise.resolve();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { connectionFromEnv } from '../graph/connect.js';
 import { bounded, type Check, type CheckResult } from './check.js';
 import { clientChecks } from './client-checks.js';
+import { daemonCheck } from './daemon-check.js';
 import { machineChecks } from './machine-checks.js';
 import { neo4jChecks } from './neo4j-checks.js';
 import { repositoryChecks } from './repository-checks.js';
@@ -26,7 +27,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const timeoutMs = options.timeoutMs ?? 8_000;
   const checks: CheckResult[] = tag('machine', await machineChecks({ usesLocalNeo4j: !connectionFromEnv() }));
   const neo4j = await neo4jChecks({ timeoutMs });
-  checks.push(...tag('neo4j', neo4j.checks));
+  checks.push(...tag('neo4j', [...neo4j.checks, ...(await bounded('daemon', timeoutMs, daemonCheck))]));
   try {
     if (options.repo !== undefined) {
       const root = existsSync(options.repo) ? realpathSync(options.repo) : undefined;

@@ -6,6 +6,8 @@ import { ingestRepository } from '../../../ingest/index.js';
 import { freePort } from '../../../src/graph/local-neo4j/ports.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { runDoctor, type DoctorReport } from '../../../src/doctor/run-doctor.js';
+import { daemonEndpoint } from '../../../src/daemon/endpoint.js';
+import { startIngestDaemon } from '../../../src/daemon/server.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { createGitRepo, type TempGitRepo } from '../../support/git-repo.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
@@ -74,6 +76,23 @@ describe('graphgate doctor against the real test server', () => {
     expect(byId(report, 'client:codex')?.summary).toContain('command graphgate-not-installed not found');
     expect(byId(report, 'clients')).toBeUndefined();
     expect(report.ok).toBe(false);
+  });
+
+  it('reports the ingest daemon: none is fine, one of this build is ok, one of another build is a warning with its fix', async () => {
+    process.env.GRAPHGATE_HOME = join(home, 'gg');
+    expect(byId(await runDoctor(), 'daemon')).toMatchObject({ status: 'ok', summary: expect.stringContaining('no ingest daemon runs') });
+    const ours = await startIngestDaemon({ graph, endpoint: daemonEndpoint(), log: silentLogger, idleMs: 0, ingest: async () => ({}) });
+    try {
+      expect(byId(await runDoctor(), 'daemon')).toMatchObject({ status: 'ok', summary: expect.stringContaining(`ingest daemon running (pid ${process.pid}`) });
+    } finally {
+      await ours.close();
+    }
+    const older = await startIngestDaemon({ graph, endpoint: daemonEndpoint(), log: silentLogger, idleMs: 0, ingest: async () => ({}), build: '0.0.9+1' });
+    try {
+      expect(byId(await runDoctor(), 'daemon')).toMatchObject({ status: 'warn', fix: 'graphgate daemon stop, then graphgate daemon start' });
+    } finally {
+      await older.close();
+    }
   });
 
   it('never hangs on a server that does not answer: the connect check fails within its deadline', async () => {
