@@ -25,7 +25,14 @@ export function askDaemon(endpoint: DaemonEndpoint, body: Body, onProgress?: (an
       for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
         const line = buffer.slice(0, end);
         buffer = buffer.slice(end + 1);
-        const answer = JSON.parse(line) as DaemonAnswer;
+        let answer: DaemonAnswer;
+        try {
+          answer = JSON.parse(line) as DaemonAnswer;
+        } catch {
+          socket.destroy();
+          reject(new Error('The ingest daemon answered something that is not JSON.'));
+          return;
+        }
         if (answer.type === 'progress') onProgress?.(answer);
         else final ??= answer;
       }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { graphgateHome } from '../graph/local-neo4j/layout.js';
 
 /** Where the ingest daemon of one Neo4j target listens, and where it logs. */
@@ -22,6 +22,6 @@ export function daemonEndpoint(env: NodeJS.ProcessEnv = process.env): DaemonEndp
     ? `${env.NEO4J_URI}|${env.NEO4J_USERNAME ?? env.NEO4J_USER ?? 'neo4j'}|${env.NEO4J_DATABASE ?? ''}`
     : `local:${env.GRAPHGATE_NEO4J_INSTANCE ?? 'default'}`;
   const name = createHash('sha256').update(target).digest('hex').slice(0, 16);
-  const dir = join(graphgateHome(), 'daemon');
+  const dir = join(env.GRAPHGATE_HOME ? resolve(env.GRAPHGATE_HOME) : graphgateHome(), 'daemon');
   return { target, socketPath: join(dir, `${name}.sock`), logPath: join(dir, `${name}.log`) };
 }

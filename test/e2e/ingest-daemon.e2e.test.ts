@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runIngest } from '../../src/cli/ingest-run.js';
+import { daemonEndpoint } from '../../src/daemon/endpoint.js';
+import { startIngestDaemon } from '../../src/daemon/server.js';
 import type { Graph } from '../../src/graph/graph.js';
+import { silentLogger } from '../../src/runtime/logger.js';
 import { pidAlive } from '../../src/runtime/process-liveness.js';
 import { packageRoot } from '../../src/runtime/package-root.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
@@ -130,6 +134,30 @@ describe('graphgate daemon (built CLI, real Neo4j)', () => {
     const next = await start();
     expect(next).not.toBe(pid);
     expect((await ingest(viaDaemon, ns.daemon)).daemon?.pid).toBe(next);
+  });
+
+  it('ingests in its own process, and says why, when the daemon runs another build', async () => {
+    await gg('daemon', 'stop');
+    const neo4j = inject('neo4j');
+    const endpoint = daemonEndpoint({ GRAPHGATE_HOME: home, NEO4J_URI: proxy.uri(), NEO4J_USERNAME: neo4j.username });
+    let served = 0;
+    const older = await startIngestDaemon({
+      graph, endpoint, log: silentLogger, idleMs: 0, build: '0.0.9+1',
+      ingest: async (job) => ((served += 1), { ...(await runIngest(graph, silentLogger, { root: job.root, settings: job.settings, warmPlans: false })) }),
+    });
+    try {
+      writeFile(viaDaemon, 'src/app/shared/order.service.ts', 'export class OrderService { total = 1; }\n');
+      const r = await gg('ingest', viaDaemon, '--repo-id', ns.daemon, '--json');
+      expect(r.code, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as IngestJson).daemon).toBeUndefined();
+      expect(r.stderr).toContain('the ingest daemon runs another build');
+      expect(served).toBe(0);
+      // Its status still answers, so `daemon stop` stops it.
+      expect(JSON.parse((await gg('daemon', 'status', '--json')).stdout)).toMatchObject({ running: true, build: '0.0.9+1' });
+    } finally {
+      await older.close();
+    }
+    pids.push(await start());
   });
 
   it('stops on request: the socket is gone and the process has exited', async () => {
