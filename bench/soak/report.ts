@@ -3,9 +3,9 @@ import type { SoakOptions, SoakReport } from './runner.js';
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 /** The command that reruns this soak with the same agents, faults, policy and seed. */
-export function reproduceCommand(o: Pick<SoakOptions, 'agents' | 'faults' | 'policy' | 'seed' | 'killMode' | 'kills' | 'killDelayMs' | 'failpoint' | 'leaseSeconds' | 'gateNiceness' | 'warmPlans'>): string {
+export function reproduceCommand(o: Pick<SoakOptions, 'agents' | 'faults' | 'policy' | 'seed' | 'killMode' | 'kills' | 'killDelayMs' | 'failpoint' | 'leaseSeconds' | 'gateNiceness' | 'warmPlans' | 'ballast'>): string {
   const faults = Object.entries(o.faults).filter(([, on]) => on).map(([name]) => name).join(',');
-  return `npm run soak -- --agents ${o.agents}${faults ? ` --faults ${faults}` : ''} --policy ${o.policy} --lease-seconds ${o.leaseSeconds}${o.gateNiceness === undefined ? '' : ` --gate-niceness ${o.gateNiceness}`}${o.faults.kill ? ` --kill-mode ${o.killMode} ${o.killMode === 'timer' ? `--kill-delay-ms ${o.killDelayMs.join('-')}` : `--failpoint ${o.failpoint}`} --kills ${o.kills}` : ''}${o.warmPlans ? ' --warm-plans' : ''} --seed ${o.seed}`;
+  return `npm run soak -- --agents ${o.agents}${faults ? ` --faults ${faults}` : ''} --policy ${o.policy} --lease-seconds ${o.leaseSeconds}${o.gateNiceness === undefined ? '' : ` --gate-niceness ${o.gateNiceness}`}${o.faults.kill ? ` --kill-mode ${o.killMode} ${o.killMode === 'timer' ? `--kill-delay-ms ${o.killDelayMs.join('-')}` : `--failpoint ${o.failpoint}`} --kills ${o.kills}` : ''}${o.warmPlans ? ' --warm-plans' : ''}${(o.ballast ?? []).map((b) => ` --ballast ${b}`).join('')} --seed ${o.seed}`;
 }
 
 /** The human table: per-verb latency, throughput, faults, invariants (✓/✗ with one line each) and the reproduce command. */
@@ -13,6 +13,7 @@ export function formatReport(r: SoakReport): string {
   const lines: string[] = [];
   lines.push(`soak: ${r.options.agents} agent(s), faults ${Object.entries(r.options.faults).filter(([, on]) => on).map(([k]) => k).join(',') || 'none'}, policy ${r.options.policy}, seed ${r.options.seed}`);
   const warm = r.planWarmUp ? ` (plan warm-up ${r.planWarmUp.warmed}/${r.planWarmUp.shapes} shapes, ${(r.planWarmUp.ms / 1000).toFixed(1)} s)` : '';
+  if (r.ballast.length) lines.push(`ballast: ${r.ballast.map((b) => `${b.repoId} (${b.files} files)`).join(', ')}`);
   lines.push(`ingest ${(r.ingestMs / 1000).toFixed(1)} s${warm}; agents ${(r.agentPhaseMs / 1000).toFixed(1)} s; ${r.answeredTurns} turns answered, ${r.turnsPerSecond} turns/s`);
   lines.push('');
   lines.push(`${'verb'.padEnd(26)}${pad('n', 6)}${pad('denied', 8)}${pad('p50 ms', 10)}${pad('p95 ms', 10)}${pad('max ms', 10)}${pad('p95 no-outage', 15)}`);

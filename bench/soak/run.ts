@@ -43,10 +43,11 @@ const program = new Command('soak')
   .option('--stop-db', 'stop the soak\'s instance at the end if this run started it (default: leave it warm for the next run)')
   .option('--json <file>', 'write the raw report as JSON')
   .option('--warm-plans', 'after the fixture\'s ingest, plan the recorded statement shapes (as `graphgate ingest --warm-plans`)')
+  .option('--ballast <repoPath>', 'ingest this repository into the soak\'s database first and keep it there, as a team\'s database holds its code (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
   .option('--log-level <level>', 'GRAPHGATE_LOG_LEVEL of the MCP processes (debug logs every query and turn with its ms)', 'warn')
   .parse();
 
-const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; gateNiceness?: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string; warmPlans?: boolean }>();
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; gateNiceness?: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string; warmPlans?: boolean; ballast?: string[] }>();
 if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
 const delay = /^(\d+)-(\d+)$/.exec(o.killDelayMs);
@@ -68,7 +69,7 @@ try {
     agents: o.agents, faults, policy: o.policy as 'reject' | 'block', leaseSeconds: o.leaseSeconds, gateNiceness: o.gateNiceness, seed: o.seed,
     deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents) * 1000, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills, killDelayMs: [Number(delay![1]), Number(delay![2])], failpoint: o.failpoint,
     resumeTimeoutMs: o.resumeTimeoutS * 1000, outagePauseMs: o.outageS * 1000, dbControl: database.control,
-    repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), logLevel: o.logLevel, warmPlans: o.warmPlans === true, log,
+    repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), logLevel: o.logLevel, warmPlans: o.warmPlans === true, ballast: o.ballast ?? [], log,
   });
   process.stdout.write(`${formatReport(report)}\n`);
   if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);

@@ -1,6 +1,6 @@
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { ingestRepository } from '../../ingest/index.js';
 import { Graph, ingestMovesPlans, migrateSchema, warmPlans, type ConnectionInfo, type WarmPlansReport } from '../../src/graph/index.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -39,6 +39,12 @@ export interface SoakOptions {
   logLevel?: string;
   /** After the fixture's ingest, plan the recorded statement shapes as `graphgate ingest --warm-plans` does. */
   warmPlans?: boolean;
+  /**
+   * Repositories ingested into the soak's database before the run and kept there (`soak-ballast-<name>`),
+   * so it holds real data as a team's does: the soak namespace then moves the label counts by a few
+   * percent instead of from nothing, and Neo4j keeps its plans (bench/soak/README.md, "Ballast").
+   */
+  ballast?: string[];
   /** Required for the db fault: stops/starts the soak's own server. */
   dbControl: DbControl | null;
   repoId: string;
@@ -54,6 +60,8 @@ export interface SoakReport {
   ingestMs: number;
   /** The plan warm-up after the ingest (null when off or when the ingest did not move plans). */
   planWarmUp: WarmPlansReport | null;
+  /** The ballast repositories: their namespace, files, and what their (usually unchanged) re-ingest did. */
+  ballast: Array<{ root: string; repoId: string; files: number; parsed: number; ms: number }>;
   /** Wall time of the agents' phase (first spawn to last agent done). */
   agentPhaseMs: number;
   answeredTurns: number;
@@ -86,10 +94,19 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   log(`fixture ${fixture.root}, repoId ${repoId}, server logs in ${logDir}`);
 
   let graph = new Graph({ connection, log: silentLogger });
-  const ingestStarted = performance.now();
+  const ballast: SoakReport['ballast'] = [];
+  let ingestStarted = performance.now();
   let planWarmUp: WarmPlansReport | null = null;
   try {
     await migrateSchema(graph);
+    for (const root of options.ballast ?? []) {
+      const started = performance.now();
+      const ballastId = `soak-ballast-${basename(resolve(root)).toLowerCase().replace(/[^a-z0-9-]/g, '-')}`;
+      const s = await ingestRepository({ graph, root, log: silentLogger, settings: { repoId: ballastId } });
+      ballast.push({ root: s.root, repoId: ballastId, files: s.files.seen, parsed: s.files.parsed, ms: Math.round(performance.now() - started) });
+      log(`ballast ${s.root} in ${ballastId}: ${s.files.seen} files (${s.files.parsed} parsed)`);
+    }
+    ingestStarted = performance.now();
     const summary = await ingestRepository({ graph, root: fixture.root, log: silentLogger, settings: { repoId } });
     // As `graphgate ingest --warm-plans` does after a run that moved the counts (src/graph/warm-plans.ts).
     if (options.warmPlans === true && ingestMovesPlans(summary)) planWarmUp = await warmPlans(graph, { log: silentLogger });
@@ -147,7 +164,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   const answeredTurns = rec.answered().length;
   const { dbControl: _db, log: _log, ...reported } = options;
   return {
-    options: reported, fixtureRoot: fixture.root, logDir, ingestMs, planWarmUp, agentPhaseMs, answeredTurns,
+    options: reported, fixtureRoot: fixture.root, logDir, ingestMs, planWarmUp, ballast, agentPhaseMs, answeredTurns,
     turnsPerSecond: Math.round((answeredTurns / (agentPhaseMs / 1000)) * 10) / 10,
     verbs: rec.verbStats(), starts: rec.startStats(), invariants, agents, db: db?.record ?? null, startedAt, outages: rec.outages, samples: rec.samples, ok: invariants.every((i) => i.ok),
   };
