@@ -1,5 +1,6 @@
 import type { IngestProgress, IngestSummary, PipelineSettings, TsProjectCache } from '../../ingest/index.js';
 import type { Graph, WarmPlansReport } from '../graph/index.js';
+import { summaryLines } from '../../ingest/pipeline/summary.js';
 import type { Logger } from '../runtime/logger.js';
 
 export interface IngestRun {
@@ -23,8 +24,7 @@ export async function runIngest(graph: Graph, log: Logger, run: IngestRun): Prom
 }
 
 /** The readable lines of a result (without --json). */
-export async function ingestResultLines(result: IngestResult): Promise<string[]> {
-  const { summaryLines } = await import('../../ingest/pipeline/summary.js');
+export function ingestResultLines(result: IngestResult): string[] {
   const warm = result.planWarmUp;
   return [
     ...summaryLines(result),

@@ -42,10 +42,7 @@ export function registerIngestCommand(program: Command): void {
       const anchorDepth = flags.anchorDepth === undefined ? undefined : Number.parseInt(flags.anchorDepth, 10);
       const settings = { repoId: flags.repoId, include: flags.include, exclude: flags.exclude, anchorDepth, projectMaxFiles: flags.maxProjectFiles };
       const run: IngestRun = { root: resolve(repoPath), settings, warmPlans: flags.warmPlans === true };
-      const print = async (result: IngestResult): Promise<void> => {
-        const lines = await ingestResultLines(result);
-        printResult(Boolean(flags.json), result, () => lines);
-      };
+      const print = (result: IngestResult): void => printResult(Boolean(flags.json), result, () => ingestResultLines(result));
       // A running daemon has the driver connected and the parsers loaded: most of a small re-ingest's cost.
       const handed = !flags.watch && flags.daemon ? await ingestInDaemon(run, Boolean(flags.json)) : undefined;
       if (handed) return print(handed);
@@ -59,7 +56,7 @@ export function registerIngestCommand(program: Command): void {
       try {
         const progress = terminalProgress(!flags.json && process.stderr.isTTY === true);
         const projectCache = flags.watch ? createTsProjectCache() : undefined;
-        await print(await runIngest(graph, log, { ...run, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop()));
+        print(await runIngest(graph, log, { ...run, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop()));
         if (!flags.watch) return;
         const watcher = watchRepository({
           graph, root: repoPath, log, settings, projectCache,

@@ -4,8 +4,6 @@ import { graphgateHome } from '../graph/local-neo4j/layout.js';
 
 /** Where the ingest daemon of one Neo4j target listens, and where it logs. */
 export interface DaemonEndpoint {
-  /** The Neo4j target this daemon writes to: `local:<instance>`, or the URI, user and database from NEO4J_*. */
-  target: string;
   socketPath: string;
   logPath: string;
 }
@@ -14,8 +12,9 @@ export interface DaemonEndpoint {
 export const MAX_SOCKET_PATH = 100;
 
 /**
- * One daemon per Neo4j target, so a CLI run and the daemon it hands over to always write to the same
- * graph: the key is what `openGraph` would connect to, read from the environment without loading the driver.
+ * One daemon per Neo4j target (`local:<instance>`, or the URI, user and database from NEO4J_*), so a
+ * CLI run and the daemon it hands over to always write to the same graph: the key is what `openGraph`
+ * would connect to, read from the environment without loading the driver.
  */
 export function daemonEndpoint(env: NodeJS.ProcessEnv = process.env): DaemonEndpoint {
   const target = env.NEO4J_URI
@@ -23,5 +22,5 @@ export function daemonEndpoint(env: NodeJS.ProcessEnv = process.env): DaemonEndp
     : `local:${env.GRAPHGATE_NEO4J_INSTANCE ?? 'default'}`;
   const name = createHash('sha256').update(target).digest('hex').slice(0, 16);
   const dir = join(env.GRAPHGATE_HOME ? resolve(env.GRAPHGATE_HOME) : graphgateHome(), 'daemon');
-  return { target, socketPath: join(dir, `${name}.sock`), logPath: join(dir, `${name}.log`) };
+  return { socketPath: join(dir, `${name}.sock`), logPath: join(dir, `${name}.log`) };
 }

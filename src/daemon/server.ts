@@ -6,8 +6,8 @@ import { AppError, toAppError } from '../errors/index.js';
 import type { Graph } from '../graph/index.js';
 import type { Logger } from '../runtime/logger.js';
 import { askDaemon } from './client.js';
-import type { DaemonEndpoint } from './endpoint.js';
-import { MAX_REQUEST_BYTES, PROTOCOL_VERSION, buildId, type DaemonAnswer, type DaemonStatus } from './protocol.js';
+import { MAX_SOCKET_PATH, type DaemonEndpoint } from './endpoint.js';
+import { MAX_REQUEST_BYTES, PROTOCOL_VERSION, buildId, type DaemonAnswer, type DaemonStatus, type IngestSettingsWire } from './protocol.js';
 
 const settings = z.object({
   repoId: z.string().min(1).max(200).optional(),
@@ -15,7 +15,7 @@ const settings = z.object({
   exclude: z.array(z.string().max(1000)).max(200).optional(),
   anchorDepth: z.number().int().min(1).max(20).optional(),
   projectMaxFiles: z.number().int().min(0).optional(),
-}).strict();
+}).strict() satisfies z.ZodType<IngestSettingsWire>;
 
 const request = z.discriminatedUnion('op', [
   z.object({
@@ -27,7 +27,6 @@ const request = z.discriminatedUnion('op', [
 ]);
 type Request = z.infer<typeof request>;
 type IngestRequest = Extract<Request, { op: 'ingest' }>;
-
 
 export interface IngestDaemonOptions {
   graph: Graph;
@@ -57,6 +56,9 @@ export interface IngestDaemon {
  */
 export async function startIngestDaemon(options: IngestDaemonOptions): Promise<IngestDaemon> {
   const { endpoint, log } = options;
+  if (Buffer.byteLength(endpoint.socketPath) > MAX_SOCKET_PATH) {
+    throw new AppError('INVALID_CONFIG', { message: `The daemon's socket path ${endpoint.socketPath} is longer than a Unix socket allows (${MAX_SOCKET_PATH} bytes); set GRAPHGATE_HOME to a shorter folder.` });
+  }
   await clearStaleSocket(endpoint);
   const build = options.build ?? buildId();
   const startedAt = new Date().toISOString();

@@ -39,7 +39,7 @@ describe('ingest daemon server (real Neo4j)', () => {
     graph = openTestGraph();
     dir = mkdtempSync(join(tmpdir(), 'gg-daemon-'));
     root = writeWorkspace(MINI_FILES, 'gg-daemon-ws-');
-    endpoint = { target: 'test', socketPath: join(dir, 'd', 'x.sock'), logPath: join(dir, 'd', 'x.log') };
+    endpoint = { socketPath: join(dir, 'd', 'x.sock'), logPath: join(dir, 'd', 'x.log') };
     daemon = await startIngestDaemon({
       graph, endpoint, log: silentLogger, idleMs: 0, requestTimeoutMs: 300,
       ingest: (job, send) => runIngest(graph, silentLogger, { root: job.root, settings: job.settings, warmPlans: job.warmPlans, onProgress: (progress) => send({ type: 'progress', progress }) }),
@@ -110,8 +110,10 @@ describe('ingest daemon server (real Neo4j)', () => {
     expect(status[0]?.type).toBe('status');
   });
 
-  it('refuses a second daemon on the same socket, and a client finds none once it stopped', async () => {
+  it('refuses a second daemon on the same socket and a socket path too long to bind, and a client finds none once it stopped', async () => {
     await expect(startIngestDaemon({ graph, endpoint, log: silentLogger, idleMs: 0, ingest: async () => ({}) })).rejects.toMatchObject({ code: 'PORT_IN_USE' });
+    const long = { ...endpoint, socketPath: join(dir, 'x'.repeat(120), 'd.sock') };
+    await expect(startIngestDaemon({ graph, endpoint: long, log: silentLogger, idleMs: 0, ingest: async () => ({}) })).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
     const idle = { ...endpoint, socketPath: join(dir, 'd', 'idle.sock') };
     const short = await startIngestDaemon({ graph, endpoint: idle, log: silentLogger, idleMs: 150, ingest: async () => ({}) });
     await short.stopped;
