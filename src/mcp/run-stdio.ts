@@ -10,6 +10,7 @@ import type { Logger } from '../runtime/logger.js';
 import { WorkStore } from '../session/index.js';
 import { LineStdioTransport } from './line-stdio.transport.js';
 import { createMcpServer } from './mcp-server.js';
+import { preloadParsersOnAcceptedPlan } from './parser-preload.js';
 import { RepoKeeper } from './repo-keeper.js';
 
 export interface RunStdioOptions {
@@ -66,10 +67,7 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.stdout.on('error', () => void shutdown('stdout closed'));
 
-  // The parsers are loaded before the first message, never beside a turn: on the first patch they would
-  // spend 0.5–1.3 s inside the turn while the work holds its file leases; loaded in the background after
-  // `initialize`, they stalled the first turns of eight agents started together (bench/soak/README.md).
-  await preloadParsers();
+  preloadParsersOnAcceptedPlan(dispatcher.events, preloadParsers, log);
   await server.connect(transport);
   log.info('mcp server ready', { repoRoot, config: sources });
 }
