@@ -21,6 +21,8 @@ export interface StatementShape {
   /** Registry name (`plan/read-pack-files`). */
   query: string;
   params: Record<string, ParamShape>;
+  /** How many processes of this machine ran this shape (each counts once; a cache, so approximate). */
+  processes?: number;
 }
 
 /** Most shapes kept in the store (a few per statement; the registry has ~260 statements). */
@@ -116,9 +118,22 @@ export function readShapes(file: string): StatementShape[] {
   }
 }
 
+const processesOf = (shape: StatementShape): number => (typeof shape.processes === 'number' && Number.isFinite(shape.processes) && shape.processes > 0 ? shape.processes : 0);
+
 /**
- * Notes the shape of every registry statement a process runs and adds the new ones to the store, so
- * a later warm-up (warm-plans.ts) can have the server plan them before agents need them.
+ * The order a warm-up plans shapes in: run by the most processes first, ties oldest first. After a
+ * restart the statements every MCP server runs (the turn log, the work, the leases) are then planned
+ * before the bulk-size shapes only a large first ingest runs. Counting processes, not runs, keeps one
+ * monorepo ingest's thousands of batches from ranking first.
+ */
+export function warmOrder(shapes: readonly StatementShape[]): StatementShape[] {
+  return shapes.map((shape, i) => ({ shape, i })).sort((a, b) => processesOf(b.shape) - processesOf(a.shape) || a.i - b.i).map((x) => x.shape);
+}
+
+/**
+ * Notes the shape of every registry statement a process runs, once per process, and merges it into
+ * the store (adding one to its `processes`), so a later warm-up (warm-plans.ts) can have the server
+ * plan them, the most common first.
  */
 export class ShapeRecorder {
   private readonly seen = new Set<string>();
@@ -143,19 +158,28 @@ export class ShapeRecorder {
   }
 
   /**
-   * Merges the new shapes into the file (read, union, write aside, rename). Two processes flushing at
-   * once can drop each other's new shapes; a later process records them again. Never throws: it is a cache.
+   * Merges the noted shapes into the file (read, count, write aside, rename). Two processes flushing
+   * at once can drop each other's notes. Never throws: it is a cache.
    */
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending.length === 0) return;
-    const added = this.pending;
+    const noted = this.pending;
     this.pending = [];
     try {
       const stored = readShapes(this.file);
-      const keys = new Set(stored.map(keyOf));
-      const merged = [...stored, ...added.filter((s) => !keys.has(keyOf(s)))].slice(-MAX_SHAPES);
+      const byKey = new Map(stored.map((s) => [keyOf(s), s]));
+      for (const shape of noted) {
+        const known = byKey.get(keyOf(shape));
+        if (known) known.processes = processesOf(known) + 1;
+        else stored.push({ ...shape, processes: 1 });
+      }
+      // Past MAX_SHAPES the least common of the others go, never a shape this process just ran.
+      const fresh = new Set(noted.map(keyOf));
+      const others = stored.filter((s) => !fresh.has(keyOf(s)));
+      const kept = new Set(warmOrder(others).slice(0, Math.max(0, MAX_SHAPES - fresh.size)));
+      const merged = stored.filter((s) => fresh.has(keyOf(s)) || kept.has(s));
       mkdirSync(dirname(this.file), { recursive: true });
       const aside = `${this.file}.${process.pid}.tmp`;
       writeFileSync(aside, JSON.stringify({ version: 1, shapes: merged }));

@@ -6,7 +6,7 @@ import { newHolderId } from '../runtime/process-liveness.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Graph } from './graph.js';
 import { loadQuery } from './query-registry.js';
-import { defaultShapeFile, readShapes, sampleParams, type StatementShape } from './statement-shapes.js';
+import { defaultShapeFile, readShapes, sampleParams, warmOrder, type StatementShape } from './statement-shapes.js';
 import { int } from './values.js';
 
 const serverStartedAt = loadQuery<Record<string, never>, { startedAt: number | null }>('graph/server-started-at.cypher');
@@ -81,7 +81,7 @@ export async function warmPlans(graph: Graph, options: WarmPlansOptions, recorde
 
 function shapesOf(options: WarmPlansOptions): StatementShape[] {
   const file = options.file === undefined ? defaultShapeFile() : options.file;
-  return file ? readShapes(file) : [];
+  return file ? warmOrder(readShapes(file)) : [];
 }
 
 /**

@@ -41,8 +41,8 @@ describe('plan warm-up from recorded statement shapes (real Neo4j)', () => {
     });
     await recording.close();
     expect(readShapes(file)).toEqual([
-      { query: 'retrieval/repo-snapshot', params: { repoId: { string: 11 } } },
-      { query: 'retrieval/repo-snapshot', params: { repoId: { string: 1 } } },
+      { query: 'retrieval/repo-snapshot', params: { repoId: { string: 11 } }, processes: 1 },
+      { query: 'retrieval/repo-snapshot', params: { repoId: { string: 1 } }, processes: 1 },
     ]);
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import neo4j from 'neo4j-driver';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultShapeFile, readShapes, sampleParams, shapeOf, ShapeRecorder, sizeBucket } from '../../../src/graph/statement-shapes.js';
+import { defaultShapeFile, readShapes, sampleParams, shapeOf, ShapeRecorder, sizeBucket, warmOrder, type StatementShape } from '../../../src/graph/statement-shapes.js';
 
 describe('statement shapes (the plan cache key without values)', () => {
   const dirs: string[] = [];
@@ -58,14 +58,38 @@ describe('statement shapes (the plan cache key without values)', () => {
     expect(text).not.toContain('secret');
     expect(readShapes(file)).toEqual([
       { query: 'other/kept', params: { id: { string: 2 } } },
-      { query: 'plan/read-pack-files', params: { repoId: { string: 11 }, paths: { list: 1, of: 'string' } } },
-      { query: 'plan/read-pack-files', params: { repoId: { string: 11 }, paths: { list: 2, of: 'string' } } },
+      { query: 'plan/read-pack-files', params: { repoId: { string: 11 }, paths: { list: 1, of: 'string' } }, processes: 1 },
+      { query: 'plan/read-pack-files', params: { repoId: { string: 11 }, paths: { list: 2, of: 'string' } }, processes: 1 },
     ]);
-    // A second process noting a shape already stored adds nothing.
+    // A second process noting a shape already stored adds no shape; it counts one more process for it, once.
     const second = new ShapeRecorder(file, 60_000);
     second.note('plan/read-pack-files', { repoId: 'x-repo-name', paths: ['one'] });
+    second.note('plan/read-pack-files', { repoId: 'y-repo-name', paths: ['two'] });
     second.flush();
-    expect(readShapes(file)).toHaveLength(3);
+    second.note('plan/read-pack-files', { repoId: 'z-repo-name', paths: ['three'] });
+    second.flush();
+    expect(readShapes(file).map((s) => s.processes)).toEqual([undefined, 2, 1]);
+  });
+
+  it('warms the shapes most processes ran first, ties oldest first, and trims the least common', () => {
+    const shape = (query: string, processes?: number): StatementShape => ({ query, params: {}, ...(processes === undefined ? {} : { processes }) });
+    const stored = [shape('ingest/merge-nodes', 1), shape('schema/read-schema-version'), shape('session/commit-turn', 9), shape('plan/persist-plan', 3), shape('session/read-work', 9)];
+    expect(warmOrder(stored).map((s) => s.query)).toEqual(['session/commit-turn', 'session/read-work', 'plan/persist-plan', 'ingest/merge-nodes', 'schema/read-schema-version']);
+    // An edited store's odd counts rank as none.
+    expect(warmOrder([shape('a', -4), shape('b', Number.NaN), shape('c', 1)]).map((s) => s.query)).toEqual(['c', 'a', 'b']);
+
+    const file = scratch();
+    const full = Array.from({ length: 1_500 }, (_, i) => ({ query: `bench/q${i}`, params: {}, processes: i < 2 ? 1 : 5 }));
+    writeFileSync(file, JSON.stringify({ version: 1, shapes: full }));
+    const recorder = new ShapeRecorder(file, 60_000);
+    recorder.note('session/new-statement', {});
+    recorder.flush();
+    const kept = readShapes(file);
+    expect(kept).toHaveLength(1_500);
+    // The least common stored shape went (the newer of the two run by one process); the one just run stays.
+    expect(kept.map((s) => s.query)).not.toContain('bench/q1');
+    expect(kept.map((s) => s.query)).toContain('bench/q0');
+    expect(kept.at(-1)).toEqual({ query: 'session/new-statement', params: {}, processes: 1 });
   });
 
   it('reads a missing, corrupt or foreign file as empty, and GRAPHGATE_STATEMENT_SHAPES=off turns it all off', () => {
