@@ -10,14 +10,16 @@ const SLOW = [
   'test/e2e/crash-recovery.e2e.test.ts',
   'test/e2e/memory-restart.e2e.test.ts',
 ];
-const e2e = { globalSetup: ['test/support/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000 };
+// No `graphgate ingest` a test runs starts a daemon on its own (src/daemon/spawn.ts); the daemon e2e test asks for one.
+const env = { GRAPHGATE_DAEMON: 'off' };
+const e2e = { globalSetup: ['test/support/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000, env };
 
 export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env } },
       {
         test: {
           name: 'integration',
@@ -25,6 +27,7 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          env,
         },
       },
       { test: { name: 'e2e', include: ['test/e2e/**/*.e2e.test.ts'], exclude: SLOW, ...e2e } },

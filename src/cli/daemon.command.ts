@@ -1,17 +1,14 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { askDaemon } from '../daemon/client.js';
 import { daemonEndpoint } from '../daemon/endpoint.js';
 import type { DaemonStatus } from '../daemon/protocol.js';
+import { DEFAULT_IDLE_MINUTES, spawnDaemon } from '../daemon/spawn.js';
 import { AppError } from '../errors/index.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { pidAlive } from '../runtime/process-liveness.js';
 import { action, printResult, stage, untilSignal } from './output.js';
 
-const DEFAULT_IDLE_MINUTES = 180;
 const START_TIMEOUT_MS = 180_000;
 
 const minutes = (value: string): number => {
@@ -70,15 +67,9 @@ export function registerDaemonCommands(program: Command): void {
       const running = await currentStatus();
       if (running) return printResult(Boolean(opts.json), { ...running, alreadyRunning: true }, () => ['Already running.', ...statusLines(running)]);
       const { logPath } = daemonEndpoint();
-      mkdirSync(dirname(logPath), { recursive: true, mode: 0o700 });
-      // The log keeps one line per ingest; started afresh once it passes 1 MB.
-      const logFd = openSync(logPath, sizeOf(logPath) > 1_000_000 ? 'w' : 'a', 0o600);
-      const main = fileURLToPath(new URL('./main.js', import.meta.url));
-      const child = spawn(process.execPath, [main, 'daemon', 'run', '--idle-minutes', String(opts.idleMinutes)], { detached: true, stdio: ['ignore', logFd, logFd] });
-      closeSync(logFd);
+      const child = spawnDaemon(opts.idleMinutes);
       let exited: number | null = null;
       child.once('exit', (code) => (exited = code ?? 1));
-      child.unref();
       const started = performance.now();
       for (;;) {
         const status = await currentStatus();
@@ -117,13 +108,5 @@ function tail(path: string, lines: number): string {
     return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {
     return '(no log)';
-  }
-}
-
-function sizeOf(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
   }
 }

@@ -37,15 +37,15 @@ export function registerIngestCommand(program: Command): void {
     .option('--anchor-depth <n>', 'folder depth of domain anchors (default 3)')
     .option('--max-project-files <n>', 'hold at most n parsed TypeScript files during a full ingest: less memory, more time (0: no bound, the default)', fileCount)
     .option('--warm-plans', 'after an ingest that changed much of the graph, have Neo4j plan the statements agents ran before (before starting several agents at once)')
-    .option('--no-daemon', 'ingest in this process even when `graphgate daemon` runs')
+    .option('--no-daemon', 'ingest in this process, even when `graphgate daemon` runs, and start no daemon')
     .action(action(async (repoPath: string, flags: IngestFlags) => {
       const anchorDepth = flags.anchorDepth === undefined ? undefined : Number.parseInt(flags.anchorDepth, 10);
       const settings = { repoId: flags.repoId, include: flags.include, exclude: flags.exclude, anchorDepth, projectMaxFiles: flags.maxProjectFiles };
       const run: IngestRun = { root: resolve(repoPath), settings, warmPlans: flags.warmPlans === true };
       const print = (result: IngestResult): void => printResult(Boolean(flags.json), result, () => ingestResultLines(result));
       // A running daemon has the driver connected and the parsers loaded: most of a small re-ingest's cost.
-      const handed = !flags.watch && flags.daemon ? await ingestInDaemon(run, Boolean(flags.json)) : undefined;
-      if (handed) return print(handed);
+      const handed = !flags.watch && flags.daemon ? await ingestInDaemon(run, Boolean(flags.json)) : 'not-asked';
+      if (typeof handed === 'object') return print(handed);
 
       // Loaded on use: the parsers are heavy and other commands (mcp) should start fast.
       const [{ createTsProjectCache, terminalProgress, watchRepository }, { openGraph }, { runIngest }] = await Promise.all([
@@ -57,6 +57,7 @@ export function registerIngestCommand(program: Command): void {
         const progress = terminalProgress(!flags.json && process.stderr.isTTY === true);
         const projectCache = flags.watch ? createTsProjectCache() : undefined;
         print(await runIngest(graph, log, { ...run, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop()));
+        if (handed === 'none') await startDaemonForNextRun();
         if (!flags.watch) return;
         const watcher = watchRepository({
           graph, root: repoPath, log, settings, projectCache,
@@ -75,18 +76,37 @@ export function registerIngestCommand(program: Command): void {
     }));
 }
 
-/** The run handed to the daemon of this Neo4j; undefined (run it here) when none listens or it runs another build. */
-async function ingestInDaemon(run: IngestRun, json: boolean): Promise<IngestResult | undefined> {
+/**
+ * After an ingest no daemon answered, starts one for the next run (as Nx starts its daemon on first
+ * use), unless GRAPHGATE_DAEMON=off or in CI (src/daemon/spawn.ts). It is not waited for: it comes up
+ * while this process exits, and a second one started at the same moment gives way (`PORT_IN_USE`).
+ */
+async function startDaemonForNextRun(): Promise<void> {
+  const { autoStartWanted, DEFAULT_IDLE_MINUTES, spawnDaemon } = await import('../daemon/spawn.js');
+  if (!autoStartWanted()) return;
+  try {
+    const child = spawnDaemon(DEFAULT_IDLE_MINUTES);
+    stage(`started an ingest daemon (pid ${child.pid}) so the next ingest starts warm; it stops after ${DEFAULT_IDLE_MINUTES} idle minutes (graphgate daemon stop; GRAPHGATE_DAEMON=off or --no-daemon to never start one)`);
+  } catch (error) {
+    stage(`no ingest daemon started: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The run handed to the daemon of this Neo4j, or why it runs here: `none` when no daemon listens
+ * (or its socket is stale), `other-build` when the daemon runs another build of graphgate.
+ */
+async function ingestInDaemon(run: IngestRun, json: boolean): Promise<IngestResult | 'none' | 'other-build'> {
   const [{ askDaemon }, { daemonEndpoint }, { AppError, isErrorCode }, { terminalProgress }] = await Promise.all([
     import('../daemon/client.js'), import('../daemon/endpoint.js'), import('../errors/index.js'), import('../../ingest/pipeline/progress.js'),
   ]);
   const progress = terminalProgress(!json && process.stderr.isTTY === true);
   const request = { op: 'ingest' as const, root: run.root, settings: run.settings, warmPlans: run.warmPlans, progress: !json && process.stderr.isTTY === true };
   const answer = await askDaemon(daemonEndpoint(), request, (a) => progress.onProgress(a.progress)).finally(() => progress.stop());
-  if (!answer) return undefined;
+  if (!answer) return 'none';
   if (answer.type === 'build-mismatch') {
     stage('the ingest daemon runs another build of graphgate; ingesting in this process (restart it: graphgate daemon stop, then graphgate daemon start)');
-    return undefined;
+    return 'other-build';
   }
   if (answer.type === 'error') {
     const code = isErrorCode(answer.error.code) ? answer.error.code : 'INTERNAL';

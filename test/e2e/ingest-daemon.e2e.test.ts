@@ -31,11 +31,13 @@ describe('graphgate daemon (built CLI, real Neo4j)', () => {
   const ns = { daemon: testNamespace('daemon-a'), local: testNamespace('daemon-b') };
   const pids: number[] = [];
 
-  async function gg(...args: string[]): Promise<Result> {
+  const gg = (...args: string[]): Promise<Result> => ggWith({}, ...args);
+  async function ggWith(extra: Record<string, string>, ...args: string[]): Promise<Result> {
     const neo4j = inject('neo4j');
+    // GRAPHGATE_DAEMON=off (the suite's setting, vitest.config.ts) unless a test asks: no ingest starts a daemon on its own.
     const env = {
       ...process.env, GRAPHGATE_HOME: home, NEO4J_URI: proxy.uri(), NEO4J_USERNAME: neo4j.username, NEO4J_PASSWORD: neo4j.password,
-      GRAPHGATE_LOG_LEVEL: '', GRAPHGATE_STATEMENT_SHAPES: 'off',
+      GRAPHGATE_LOG_LEVEL: '', GRAPHGATE_STATEMENT_SHAPES: 'off', GRAPHGATE_DAEMON: 'off', ...extra,
     };
     const started = performance.now();
     try {
@@ -158,6 +160,39 @@ describe('graphgate daemon (built CLI, real Neo4j)', () => {
       await older.close();
     }
     pids.push(await start());
+  });
+
+  it('after an ingest no daemon answered, starts one for the next run, unless GRAPHGATE_DAEMON=off or in CI', async () => {
+    await gg('daemon', 'stop');
+    const running = async (): Promise<{ running: boolean; pid?: number }> => JSON.parse((await gg('daemon', 'status', '--json')).stdout) as { running: boolean; pid?: number };
+    const ingestWith = (extra: Record<string, string>) => ggWith(extra, 'ingest', viaDaemon, '--repo-id', ns.daemon, '--json');
+    for (const extra of [{ GRAPHGATE_DAEMON: 'off', CI: '' }, { GRAPHGATE_DAEMON: '', CI: 'true' }, { GRAPHGATE_DAEMON: '', CI: '' }]) {
+      const r = await ggWith(extra, 'ingest', viaDaemon, '--repo-id', ns.daemon, '--json', '--no-daemon');
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('started an ingest daemon');
+    }
+    for (const extra of [{ GRAPHGATE_DAEMON: 'off', CI: '' }, { GRAPHGATE_DAEMON: '', CI: 'true' }]) {
+      const r = await ingestWith(extra);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('started an ingest daemon');
+    }
+    expect((await running()).running).toBe(false);
+
+    writeFile(viaDaemon, 'src/app/shared/order.service.ts', 'export class OrderService { total = 2; }\n');
+    const first = await ingestWith({ GRAPHGATE_DAEMON: '', CI: '' });
+    expect(first.code, first.stderr).toBe(0);
+    expect((JSON.parse(first.stdout) as IngestJson).daemon).toBeUndefined();
+    const pid = Number(/started an ingest daemon \(pid (\d+)\)/.exec(first.stderr)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    pids.push(pid);
+    const deadline = Date.now() + 60_000;
+    while (!(await running()).running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await running()).toMatchObject({ running: true, pid });
+    // GRAPHGATE_DAEMON=off starts none; a running one still takes the run.
+    writeFile(viaDaemon, 'src/app/shared/order.service.ts', 'export class OrderService { total = 3; }\n');
+    const next = await ingest(viaDaemon, ns.daemon);
+    expect(next.daemon?.pid).toBe(pid);
+    expect(next.files.parsed).toBe(1);
   });
 
   it('stops on request: the socket is gone and the process has exited', async () => {

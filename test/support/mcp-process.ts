@@ -21,6 +21,7 @@ export function serverEnv(repoId: string | null, extra: Record<string, string> =
     GRAPHGATE_AUTO_START_NEO4J: 'false',
     GRAPHGATE_LOG_LEVEL: 'warn',
     GRAPHGATE_STATEMENT_SHAPES: 'off',
+    GRAPHGATE_DAEMON: 'off',
     ...extra,
   };
 }
