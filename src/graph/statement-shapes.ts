@@ -130,6 +130,14 @@ export function warmOrder(shapes: readonly StatementShape[]): StatementShape[] {
   return shapes.map((shape, i) => ({ shape, i })).sort((a, b) => processesOf(b.shape) - processesOf(a.shape) || a.i - b.i).map((x) => x.shape);
 }
 
+/** The store cut back to MAX_SHAPES: the least common shapes go first, never one this process just ran. */
+function trimmed(stored: StatementShape[], noted: StatementShape[]): StatementShape[] {
+  const fresh = new Set(noted.map(keyOf));
+  const others = stored.filter((s) => !fresh.has(keyOf(s)));
+  const kept = new Set(warmOrder(others).slice(0, Math.max(0, MAX_SHAPES - fresh.size)));
+  return stored.filter((s) => kept.has(s) || fresh.has(keyOf(s)));
+}
+
 /**
  * Notes the shape of every registry statement a process runs, once per process, and merges it into
  * the store (adding one to its `processes`), so a later warm-up (warm-plans.ts) can have the server
@@ -175,11 +183,7 @@ export class ShapeRecorder {
         if (known) known.processes = processesOf(known) + 1;
         else stored.push({ ...shape, processes: 1 });
       }
-      // Past MAX_SHAPES the least common of the others go, never a shape this process just ran.
-      const fresh = new Set(noted.map(keyOf));
-      const others = stored.filter((s) => !fresh.has(keyOf(s)));
-      const kept = new Set(warmOrder(others).slice(0, Math.max(0, MAX_SHAPES - fresh.size)));
-      const merged = stored.filter((s) => fresh.has(keyOf(s)) || kept.has(s));
+      const merged = stored.length > MAX_SHAPES ? trimmed(stored, noted) : stored;
       mkdirSync(dirname(this.file), { recursive: true });
       const aside = `${this.file}.${process.pid}.tmp`;
       writeFileSync(aside, JSON.stringify({ version: 1, shapes: merged }));
