@@ -153,10 +153,14 @@ export class TurnDispatcher {
     }
   }
 
-  /** Resolves once the works of refused initialize_work turns are deleted (or given up on); bounded by `ms`. */
+  /**
+   * Resolves once what follows this process's answered turns is done: the works of refused
+   * initialize_work turns deleted (or given up on), the memory candidates of refused turns written.
+   * Bounded by `ms`.
+   */
   async settled(ms: number): Promise<void> {
-    if (this.discarding.size === 0) return;
-    await Promise.race([Promise.allSettled([...this.discarding]), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+    const pending = Promise.allSettled([...this.discarding, this.turnLog.settled()]);
+    await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
   }
 
   /**

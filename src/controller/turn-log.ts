@@ -44,6 +44,9 @@ export class TurnLog {
   /** Where and how the friction ledger is exported (memory.enableFrictionLedger); none: not written. */
   private readonly ledger?: { root: string; maxEntries: number };
 
+  /** Writes that follow a committed turn and that its answer does not wait for (memory candidates). */
+  private readonly afterTurn = new Set<Promise<void>>();
+
   constructor(options: { log: Logger; spoolDir?: string; store: () => WorkStore | undefined; ledger?: { root: string; maxEntries: number } }) {
     this.log = options.log;
     if (options.ledger) this.ledger = options.ledger;
@@ -54,10 +57,12 @@ export class TurnLog {
   async commit(sessions: WorkStore, turn: Turn, outcome: string, denyCodes: string[], options: {
     signal?: AbortSignal; traceMeta?: Record<string, unknown>; effects?: (tx: GraphTx) => Promise<void>; friction?: Friction;
   } = {}): Promise<void> {
-    const result = await sessions.commit({ ...this.entry(turn, outcome, denyCodes, options.friction, options.traceMeta), transition: turn.transition, effects: options.effects }, { signal: options.signal });
+    const entry = this.entry(turn, outcome, denyCodes, options.friction, options.traceMeta);
+    const result = await sessions.commit({ ...entry, transition: turn.transition, effects: options.effects }, { signal: options.signal });
     turn.committed = true;
     // The graph answered: write whatever waited for it.
     this.outbox.nudge();
+    if (result.friction.raised.length > 0) this.runAfterTurn(turn, () => sessions.recordCandidates(entry.workId, entry.friction));
     await this.exportFriction(turn, result.friction);
     if (!turn.logAs && result.work && turn.work) {
       turn.work = { ...turn.work, usedTokens: result.work.usedTokens, version: result.work.version, state: result.work.state };
@@ -82,6 +87,19 @@ export class TurnLog {
       if (code === 'GRAPH_UNAVAILABLE' || code === 'TIMEOUT') this.defer(turn, 'denied', codes, friction);
       else this.log.warn('turn log failed', { traceRef: turn.traceRef, code });
     }
+  }
+
+  /** Resolves once the writes that followed this process's committed turns are done (tests; a clean shutdown). */
+  async settled(): Promise<void> {
+    while (this.afterTurn.size > 0) await Promise.allSettled([...this.afterTurn]);
+  }
+
+  /** Runs a write after the turn's answer; a failure is logged (the next refusal of that signature recounts). */
+  private runAfterTurn(turn: Turn, write: () => Promise<unknown>): void {
+    const done: Promise<void> = write().then(() => undefined, (error: unknown) => {
+      this.log.warn('memory candidates not recorded', { traceRef: turn.traceRef, code: error instanceof AppError ? error.code : 'INTERNAL' });
+    }).finally(() => this.afterTurn.delete(done));
+    this.afterTurn.add(done);
   }
 
   /** The ledger file follows the committed graph; a failed append is logged, never the turn's failure. */

@@ -133,7 +133,6 @@ export class WorkStore {
         });
       }
       if (commit.effects) await commit.effects(tx);
-      if (commit.workId && friction.length > 0 && this.options.scaffoldFromRejections !== false) await recordFrictionCandidates(tx, repoId, commit.friction, this.options.rejectionThreshold ?? REJECTION_THRESHOLD);
       // The same check passing later in the same work resolves what it raised (seed 000's `resolved`).
       const resolved = commit.workId && commit.turn.outcome === 'ok' && row?.openFriction
         ? (await tx.run(resolveFriction, { repoId, workId: commit.workId, verb: commit.turn.verb, turnId: commit.turn.id })).map((r) => r.id)
@@ -147,6 +146,18 @@ export class WorkStore {
         : null;
       return { work, friction: { raised: friction, counts, resolved } };
     }, run);
+  }
+
+  /**
+   * Friction → pending memory candidates for a committed turn's friction (memory/friction-candidates.ts),
+   * in a transaction of its own after the turn. It recounts the committed FrictionEvents, so it is
+   * idempotent, and a refused turn neither waits on nor holds the signature lock that concurrent
+   * refusals with the same signature queue on (at K=8 that lock cost each refused plan 0.2–0.4 s).
+   */
+  async recordCandidates(workId: string | null, friction: readonly FrictionInput[], run?: RunOptions): Promise<Array<{ id: string; created: boolean }>> {
+    if (!workId || friction.length === 0 || this.options.scaffoldFromRejections === false) return [];
+    const threshold = this.options.rejectionThreshold ?? REJECTION_THRESHOLD;
+    return this.options.graph.writeTx('memory/friction-candidates', (tx) => recordFrictionCandidates(tx, this.options.repoId, friction, threshold), run);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ingestRepository } from '../../ingest/index.js';
 import type { TurnResponse } from '../../src/controller/envelope.schema.js';
 import type { Graph } from '../../src/graph/graph.js';
@@ -99,8 +99,13 @@ describe('the memory loop over MCP stdio and the memory CLI', () => {
     expect(await listed()).toEqual([]);
     await work(false);
 
-    // 2. Pending memories appear: the plan_rule candidate and the few_shot from a refusal and its fix.
-    const pending = await listed();
+    // 2. Pending memories appear (the server writes them just after the refusal's answer): the plan_rule
+    // candidate and the few_shot from a refusal and its fix.
+    const pending = await vi.waitFor(async () => {
+      const found = await listed();
+      expect(found).toHaveLength(2);
+      return found;
+    }, { timeout: 15_000, interval: 250 });
     expect(pending.map((m) => [m.enforcementType, m.state, m.rejectionCodes])).toEqual([
       ['few_shot', 'pending', ['PLAN_VERIFICATION_WEAK']], ['plan_rule', 'pending', ['PLAN_VERIFICATION_WEAK']],
     ]);

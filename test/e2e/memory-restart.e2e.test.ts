@@ -73,6 +73,7 @@ describe('memory promotion across Neo4j restarts', () => {
     for (const fix of [true, true, false]) {
       const { ids, weak, good } = await workWithWeakTwin(turn, graph, repoId, fixture.root);
       expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: weak } })).deny?.code).toBe('PLAN_VERIFICATION_WEAK');
+      await ctl.settled(10_000);
       if (fix) expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: good } })).state).toBe('PLAN_ACCEPTED');
     }
     const pending = await memories();

@@ -69,6 +69,7 @@ describe('observer console page: pictures, work view and review (headless Chromi
     for (const fix of [true, false]) {
       const { ids, good, weak } = await workWithWeakTwin(turn, graph, repoId, fixture.root);
       expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: weak } })).deny?.code).toBe('PLAN_VERIFICATION_WEAK');
+      await ctl.settled(10_000);
       if (fix) expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: good } })).state).toBe('PLAN_ACCEPTED');
       works.push(ids);
       goodPlans.push(good);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
 import { TurnResponseSchema, type TurnResponse } from '../../../src/controller/envelope.schema.js';
@@ -8,7 +9,7 @@ import { PackStore } from '../../../src/pack/index.js';
 import { planRuleBody, type PlanGraph } from '../../../src/plan/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { WorkStore } from '../../../src/session/index.js';
-import { makeDispatcher, readMemories, readTurns, testConfig } from '../../support/controller.js';
+import { lockFrictionSignatures, makeDispatcher, readMemories, readTurns, testConfig } from '../../support/controller.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { copyFixture, goldenFixturePlan, ORDERS_LIST_HTML, PACK_FILES, PLAN_TEST_GATES, planService, type EnvelopeValues } from '../../support/plan-fixture.js';
 
@@ -24,7 +25,7 @@ describe('friction becomes a pending memory candidate (real Neo4j)', () => {
   const turn = async (args: Record<string, unknown>): Promise<TurnResponse> => TurnResponseSchema.parse(await ctl.turn(args));
 
   /** A new work whose plan names a gate that does not exist: PLAN_VERIFICATION_WEAK on the orders list. */
-  async function refusedWork(inRepo = repoId): Promise<{ workId: string; agentId: string }> {
+  async function refusedWork(inRepo = repoId, settle = true): Promise<{ workId: string; agentId: string }> {
     const init = await turn({ verb: 'initialize_work', originalPrompt: 'Show the order total before the status in the orders grid' });
     const ids = { workId: init.workId!, agentId: init.agentId! };
     await new PackStore({ graph, repoId: inRepo, repoRoot: fixture.root }).create({ workId: ids.workId, files: PACK_FILES });
@@ -34,6 +35,8 @@ describe('friction becomes a pending memory candidate (real Neo4j)', () => {
     change.verificationHooks[0]!.ref = 'npm-test';
     const r = await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: bad } });
     expect(r.deny?.code).toBe('PLAN_VERIFICATION_WEAK');
+    // The candidate is written after the answer (TurnLog.settled): wait for it before looking.
+    if (settle) await ctl.settled(10_000);
     return ids;
   }
   const candidates = async () => (await graph.read(readMemories, { repoId })).filter((m) => m.trigger === 'friction');
@@ -98,5 +101,29 @@ describe('friction becomes a pending memory candidate (real Neo4j)', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ state: 'pending', works: 5 });
     expect(found[0]!.hits).toBeGreaterThanOrEqual(5);
+  });
+
+  it('answers a refusal while another transaction holds the signature, and records the candidate once it is free', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: (locked: number) => void;
+    const lockHeld = new Promise<number>((resolve) => (held = resolve));
+    const holder = graph.writeTx('test-support/hold-friction-signatures', async (tx) => {
+      const [row] = await tx.run(lockFrictionSignatures, { repoId });
+      held(row!.locked);
+      await released;
+    });
+    try {
+      expect(await lockHeld).toBe(1);
+      // Before, the candidate was written inside the refused turn's commit, which then waited for this lock.
+      const answered = await Promise.race([refusedWork(repoId, false).then(() => 'answered'), sleep(20_000).then(() => 'still waiting')]);
+      expect(answered).toBe('answered');
+      expect((await candidates())[0]).toMatchObject({ works: 5 });
+    } finally {
+      release();
+      await holder;
+    }
+    await ctl.settled(10_000);
+    expect(await candidates()).toEqual([expect.objectContaining({ state: 'pending', works: 6 })]);
   });
 });

@@ -27,6 +27,8 @@ describe('a refusal and its accepted fix become a few-shot the next work sees (r
   async function work(fix: boolean): Promise<{ workId: string; agentId: string }> {
     const { ids, good, weak } = await workWithWeakTwin(turn, graph, repoId, fixture.root);
     expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: weak } })).deny?.code).toBe('PLAN_VERIFICATION_WEAK');
+    // The memory candidates are written after the refusal's answer: wait for them before looking.
+    await ctl.settled(10_000);
     if (fix) expect((await turn({ verb: 'submit_execution_plan', ...ids, args: { planGraph: good } })).state).toBe('PLAN_ACCEPTED');
     return ids;
   }
