@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/index.js';
 import { SAFE_ID } from '../config/index.js';
 import { AppError } from '../errors/index.js';
@@ -40,8 +41,12 @@ export interface ControllerServices {
 
 /** Verbs that build a pack: without a watcher, the working tree is re-checked before they run. */
 const PACK_VERBS: ReadonlySet<string> = new Set(['initialize_work', 'escalate']);
-/** How long deleting a refused turn's new work may take (its own deadline: the turn's signal is spent). */
-const DISCARD_TIMEOUT_MS = 5_000;
+/**
+ * Deadlines of the attempts at deleting a refused turn's new work (its own: the turn's signal is spent).
+ * Refusals by timeout come when the server is slow (a cold start): at K=8 a first attempt of 5 s was
+ * cancelled for seven of eight works, which then stayed PLANNING until a later sweep.
+ */
+const DISCARD_ATTEMPTS_MS = [5_000, 15_000, 30_000];
 
 export interface ControllerOptions {
   config: Config;
@@ -165,17 +170,27 @@ export class TurnDispatcher {
 
   /**
    * Deletes a work its own turn created and then refused (timeout, cancel, error): no agent holds its
-   * id. Never throws; what it cannot delete now, the next initialize_work sweeps after the grace period.
+   * id. Never throws; it tries three times with longer deadlines, and what it still cannot delete the next
+   * initialize_work sweeps after the grace period.
    */
   private discardCreatedWork(workId: string, dispatched: Promise<unknown>): Promise<void> {
     const done = dispatched.catch(() => undefined).then(async () => {
-      const services = this.connected;
-      if (!services) return;
-      await discardUnstartedWorks({
-        graph: services.graph, repoId: services.repoId, repoRoot: this.options.repoRoot, workIds: [workId], olderThanMs: null,
-        run: { signal: AbortSignal.timeout(DISCARD_TIMEOUT_MS) },
-      });
-      this.options.log.info('discarded a work its initialize_work turn did not hand out', { workId });
+      for (const [attempt, ms] of DISCARD_ATTEMPTS_MS.entries()) {
+        const services = this.connected;
+        if (!services) return;
+        try {
+          await discardUnstartedWorks({
+            graph: services.graph, repoId: services.repoId, repoRoot: this.options.repoRoot, workIds: [workId], olderThanMs: null,
+            run: { signal: AbortSignal.timeout(ms) },
+          });
+          this.options.log.info('discarded a work its initialize_work turn did not hand out', { workId, attempt: attempt + 1 });
+          return;
+        } catch (error) {
+          if (attempt === DISCARD_ATTEMPTS_MS.length - 1) throw error;
+          this.options.log.debug('discarding a refused turn\'s work: retrying', { workId, error: String(error) });
+          await sleep(1_000 * (attempt + 1));
+        }
+      }
     }).catch((error: unknown) => {
       this.options.log.warn('work of a refused initialize_work not discarded; a later initialize_work sweeps it', { workId, error: String(error) });
     }).finally(() => this.discarding.delete(done));

@@ -19,6 +19,7 @@ interface SymbolFact { id: string; name: string; kind: string; startLine: number
 interface FileFact { id: string; path: string; sha256: string; size: number; kind: string; searchText: string; symbols: SymbolFact[] }
 
 export const writeFileFacts = loadQuery<{ repoId: string; snapshotId: string; files: FileFact[] }, { files: number }>('test-support/write-file-facts.cypher');
+export const holdWorkLock = loadQuery<{ workId: string }, { locked: number }>('test-support/hold-work-lock.cypher');
 export const lockFrictionSignatures = loadQuery<{ repoId: string }, { locked: number }>('test-support/lock-friction-signatures.cypher');
 export const linkImports = loadQuery<{ edges: Array<{ from: string; to: string }> }, { linked: number }>('test-support/link-imports.cypher');
 export const setWorkState = loadQuery<

@@ -10,7 +10,7 @@ import { PackStore } from '../../../src/pack/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { mintId, WorkStore } from '../../../src/session/index.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
-import { ageWorks, countDeniedTurns, int, listWorks, makeDispatcher, makeFixtureRepo, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
+import { ageWorks, countDeniedTurns, holdWorkLock, int, listWorks, makeDispatcher, makeFixtureRepo, testConfig, writeFixtureFacts, type FixtureRepo } from '../../support/controller.js';
 
 /** A PackStore whose pack write only starts once the turn was stopped: the pack write is what is slow. */
 class SlowPackStore extends PackStore {
@@ -62,6 +62,39 @@ describe('works an initialize_work created but never handed out (real Neo4j)', (
     const [logged] = await graph.read(countDeniedTurns, { repoId, verb: 'initialize_work', code: 'TIMEOUT' });
     expect(logged).toEqual({ turns: 1, onWork: 0 });
   });
+
+  it('a delete that outlasts its first deadline (the work locked for 9 s) is tried again, and the work goes', async () => {
+    const before = await workIds();
+    let holder: Promise<void> | undefined;
+    let lockedWorks = 0;
+    /** From its pack write on, another transaction holds the new work for 9 s: the first delete (5 s) is cancelled. */
+    class LockedPackStore extends SlowPackStore {
+      override async record(...args: Parameters<PackStore['record']>): Promise<Awaited<ReturnType<PackStore['record']>>> {
+        // The work's own write may still be committing while its pack is assembled.
+        for (let i = 0; i < 50 && !(await workIds()).includes(args[0].workId); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        let held!: () => void;
+        const locked = new Promise<void>((resolve) => (held = resolve));
+        holder = graph.writeTx('test-support/hold-work-lock', async (tx) => {
+          const [row] = await tx.run(holdWorkLock, { workId: args[0].workId });
+          lockedWorks = row?.locked ?? 0;
+          held();
+          await new Promise((resolve) => setTimeout(resolve, 9_000));
+        });
+        await locked;
+        return super.record(...args);
+      }
+    }
+    const ctl = new TurnDispatcher({
+      config: testConfig(repoId, { mcp: { turnTimeoutMs: 1_500 } }), repoRoot: repo.root, log: silentLogger,
+      services: async () => ({ repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new LockedPackStore({ graph, repoId, repoRoot: repo.root }) }),
+    });
+    const answer = await ctl.turn({ verb: 'initialize_work', originalPrompt: 'Rename the user list' });
+    expect(answer.deny?.code).toBe('TIMEOUT');
+    await ctl.settled(30_000);
+    await holder;
+    expect(lockedWorks).toBe(1);
+    expect(await workIds()).toEqual(before);
+  }, 60_000);
 
   it('an initialize_work the client cancels after its work exists deletes that work and its folder', async () => {
     const before = await workIds();
