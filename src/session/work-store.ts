@@ -155,7 +155,8 @@ export class WorkStore {
    * refusals with the same signature queue on (at K=8 that lock cost each refused plan 0.2–0.4 s).
    */
   async recordCandidates(workId: string | null, friction: readonly FrictionInput[], run?: RunOptions): Promise<Array<{ id: string; created: boolean }>> {
-    if (!workId || friction.length === 0 || this.options.scaffoldFromRejections === false) return [];
+    // Friction without a domain anchor (a malformed call, a lease wait) has no signature: no transaction at all.
+    if (!workId || !friction.some((f) => f.domainAnchorIds.length > 0) || this.options.scaffoldFromRejections === false) return [];
     const threshold = this.options.rejectionThreshold ?? REJECTION_THRESHOLD;
     return this.options.graph.writeTx('memory/friction-candidates', (tx) => recordFrictionCandidates(tx, this.options.repoId, friction, threshold), run);
   }
