@@ -44,8 +44,8 @@ export class TurnLog {
   /** Where and how the friction ledger is exported (memory.enableFrictionLedger); none: not written. */
   private readonly ledger?: { root: string; maxEntries: number };
 
-  /** Writes that follow a committed turn and that its answer does not wait for (memory candidates). */
-  private readonly afterTurn = new Set<Promise<void>>();
+  /** Memory-candidate writes of committed refused turns, which their answers do not wait for. */
+  private readonly candidateWrites = new Set<Promise<void>>();
 
   constructor(options: { log: Logger; spoolDir?: string; store: () => WorkStore | undefined; ledger?: { root: string; maxEntries: number } }) {
     this.log = options.log;
@@ -62,7 +62,7 @@ export class TurnLog {
     turn.committed = true;
     // The graph answered: write whatever waited for it.
     this.outbox.nudge();
-    if (result.friction.raised.length > 0) this.runAfterTurn(turn, () => sessions.recordCandidates(entry.workId, entry.friction));
+    if (result.friction.raised.length > 0) this.recordCandidatesLater(sessions, turn, entry);
     await this.exportFriction(turn, result.friction);
     if (!turn.logAs && result.work && turn.work) {
       turn.work = { ...turn.work, usedTokens: result.work.usedTokens, version: result.work.version, state: result.work.state };
@@ -89,17 +89,17 @@ export class TurnLog {
     }
   }
 
-  /** Resolves once the writes that followed this process's committed turns are done (tests; a clean shutdown). */
+  /** Resolves once the memory candidates of this process's committed turns are written (tests; a clean shutdown). */
   async settled(): Promise<void> {
-    while (this.afterTurn.size > 0) await Promise.allSettled([...this.afterTurn]);
+    while (this.candidateWrites.size > 0) await Promise.allSettled([...this.candidateWrites]);
   }
 
-  /** Runs a write after the turn's answer; a failure is logged (the next refusal of that signature recounts). */
-  private runAfterTurn(turn: Turn, write: () => Promise<unknown>): void {
-    const done: Promise<void> = write().then(() => undefined, (error: unknown) => {
+  /** Writes the turn's memory candidates after its answer; a failure is logged (the next refusal of that signature recounts). */
+  private recordCandidatesLater(sessions: WorkStore, turn: Turn, entry: Pick<TurnCommit, 'workId' | 'friction'>): void {
+    const done: Promise<void> = sessions.recordCandidates(entry.workId, entry.friction).then(() => undefined, (error: unknown) => {
       this.log.warn('memory candidates not recorded', { traceRef: turn.traceRef, code: error instanceof AppError ? error.code : 'INTERNAL' });
-    }).finally(() => this.afterTurn.delete(done));
-    this.afterTurn.add(done);
+    }).finally(() => this.candidateWrites.delete(done));
+    this.candidateWrites.add(done);
   }
 
   /** The ledger file follows the committed graph; a failed append is logged, never the turn's failure. */

@@ -63,30 +63,31 @@ describe('works an initialize_work created but never handed out (real Neo4j)', (
     expect(logged).toEqual({ turns: 1, onWork: 0 });
   });
 
-  it('a delete that outlasts its first deadline (the work locked for 9 s) is tried again, and the work goes', async () => {
+  it('a delete that outlasts its first deadline (the work locked for 12 s) is tried again, and the work goes', async () => {
     const before = await workIds();
     let holder: Promise<void> | undefined;
     let lockedWorks = 0;
-    /** From its pack write on, another transaction holds the new work for 9 s: the first delete (5 s) is cancelled. */
-    class LockedPackStore extends SlowPackStore {
-      override async record(...args: Parameters<PackStore['record']>): Promise<Awaited<ReturnType<PackStore['record']>>> {
-        // The work's own write may still be committing while its pack is assembled.
-        for (let i = 0; i < 50 && !(await workIds()).includes(args[0].workId); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    /** Once the new work is written, another transaction holds it for 12 s: the first delete (5 s) is cancelled. */
+    class LockingWorkStore extends WorkStore {
+      override async create(...args: Parameters<WorkStore['create']>): Promise<Awaited<ReturnType<WorkStore['create']>>> {
+        const work = await super.create(...args);
         let held!: () => void;
         const locked = new Promise<void>((resolve) => (held = resolve));
         holder = graph.writeTx('test-support/hold-work-lock', async (tx) => {
-          const [row] = await tx.run(holdWorkLock, { workId: args[0].workId });
+          const [row] = await tx.run(holdWorkLock, { workId: work.id });
           lockedWorks = row?.locked ?? 0;
           held();
-          await new Promise((resolve) => setTimeout(resolve, 9_000));
+          await new Promise((resolve) => setTimeout(resolve, 12_000));
         });
         await locked;
-        return super.record(...args);
+        return work;
       }
     }
+    const discarded: Array<Record<string, unknown> | undefined> = [];
+    const log = { ...silentLogger, info: (msg: string, fields?: Record<string, unknown>) => void (msg.startsWith('discarded a work') && discarded.push(fields)) };
     const ctl = new TurnDispatcher({
-      config: testConfig(repoId, { mcp: { turnTimeoutMs: 1_500 } }), repoRoot: repo.root, log: silentLogger,
-      services: async () => ({ repoId, graph, sessions: new WorkStore({ graph, repoId }), packs: new LockedPackStore({ graph, repoId, repoRoot: repo.root }) }),
+      config: testConfig(repoId, { mcp: { turnTimeoutMs: 1_500 } }), repoRoot: repo.root, log,
+      services: async () => ({ repoId, graph, sessions: new LockingWorkStore({ graph, repoId }), packs: new SlowPackStore({ graph, repoId, repoRoot: repo.root }) }),
     });
     const answer = await ctl.turn({ verb: 'initialize_work', originalPrompt: 'Rename the user list' });
     expect(answer.deny?.code).toBe('TIMEOUT');
@@ -94,6 +95,8 @@ describe('works an initialize_work created but never handed out (real Neo4j)', (
     await holder;
     expect(lockedWorks).toBe(1);
     expect(await workIds()).toEqual(before);
+    // Deleted by a later attempt, after the first one's deadline passed.
+    expect(discarded).toEqual([expect.objectContaining({ attempt: 2 })]);
   }, 60_000);
 
   it('an initialize_work the client cancels after its work exists deletes that work and its folder', async () => {
