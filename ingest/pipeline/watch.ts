@@ -23,6 +23,11 @@ export interface WatchOptions {
   projectCache?: TsProjectCache;
   /** How long after it watches the idle warm-up starts (default 0; the MCP server leaves an agent's first turns the cores). */
   warmDelayMs?: number;
+  /**
+   * Resolves when the process is quiet enough for a warm-up step (the MCP server: no turn running);
+   * awaited before the parsers load and before each step, outside the queue of re-ingests.
+   */
+  quiet?: () => Promise<void>;
 }
 
 export interface RepoWatcher {
@@ -106,6 +111,7 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
   // Idle warm-up of the project (warm-project.ts): one bounded step at a time behind the queued runs,
   // then a pause as long as the step, so it takes at most half a core from whatever else runs.
   const step = async <T>(work: () => T): Promise<T | undefined> => {
+    await options.quiet?.();
     let took = 0;
     let result: T | undefined;
     running = running
@@ -123,6 +129,7 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
   if (settings.watchWarmUp) {
     void ready
       .then(() => sleep(options.warmDelayMs ?? 0))
+      .then(() => options.quiet?.())
       // Imported here, not at the top: a watcher that never warms never loads the parsers for it.
       .then(async () => (await import('./warm-project.js')).warmProject(projectCache, root, options.log, { step, stopped: () => closed }))
       .then((stats) => stats && options.log.info('watch project warmed', { ...stats }))

@@ -36,7 +36,11 @@ export interface ControllerServices {
   /** Defaults to a PlanService on `graph` for this repository and configuration. */
   plans?: PlanService;
   /** Keeps the repository's facts current (graphgate mcp: src/mcp/repo-keeper.ts); awaited before each verb. */
-  keeper?: { ready(call: { signal?: AbortSignal; progress?: (message: string) => void; fresh?: boolean; deadline?: number }): Promise<void> };
+  keeper?: {
+    ready(call: { signal?: AbortSignal; progress?: (message: string) => void; fresh?: boolean; deadline?: number }): Promise<void>;
+    /** Marks a turn as running until the returned function is called: the keeper's background work yields to turns. */
+    turnStarted?(): () => void;
+  };
 }
 
 /** Verbs that build a pack: without a watcher, the working tree is re-checked before they run. */
@@ -241,6 +245,7 @@ export class TurnDispatcher {
 
   private async dispatch(raw: unknown, turn: Turn, signal: AbortSignal, progress?: (message: string) => void, resourcesListed?: boolean): Promise<TurnResponse> {
     let services: ControllerServices | undefined;
+    let turnEnded: (() => void) | undefined;
     try {
       let serialized: string;
       try {
@@ -256,6 +261,7 @@ export class TurnDispatcher {
       const timeoutMs = this.options.config.mcp.turnTimeoutMs;
       const deadline = turn.started + timeoutMs - verbReserveMs(timeoutMs);
       services = await this.connectBy(deadline);
+      turnEnded = services.keeper?.turnStarted?.();
       if (turn.workId) await this.loadWork(services, turn, signal);
       turn.agentId ??= mintId('agent');
       turn.runSessionId ??= turn.loaded?.work.runSessionId ?? mintId('run');
@@ -310,6 +316,9 @@ export class TurnDispatcher {
       const denial = TurnDenial.from(error);
       if (denial.code === 'INTERNAL' && !signal.aborted) this.options.log.error('turn failed', { traceRef: turn.traceRef, verb: turn.verb, error: String((error as Error)?.stack ?? error) });
       return this.finishDenied(turn, denial, signal.aborted ? undefined : services, signal);
+    } finally {
+      // Also after a timeout: the dispatch runs on until it settles, and so does its claim on the cores.
+      turnEnded?.();
     }
   }
 

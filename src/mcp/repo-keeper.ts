@@ -7,6 +7,14 @@ import type { Logger } from '../runtime/logger.js';
 
 /** How long after the watcher starts its idle warm-up begins (ingest/pipeline/warm-project.ts). */
 const WARM_DELAY_MS = 15_000;
+/**
+ * A warm-up step runs only once no turn has run for this long. On a server that had just started, the
+ * fixed delay alone put the parser load and the lazy-route index inside eight agents' first
+ * `initialize_work` (30 s turns on 2 cores).
+ */
+const QUIET_MS = 1_000;
+/** A pause that does not keep the process alive. */
+const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref());
 
 export interface RepoKeeperOptions {
   graph: Graph;
@@ -49,6 +57,9 @@ export class RepoKeeper {
   private warmAsked = false;
   private closed = false;
   private readonly unsubscribe: () => void;
+  /** Turns running now, and when the last one ended (performance.now()): the warm-up waits for quiet. */
+  private turnsRunning = 0;
+  private lastTurnEnded = 0;
 
   constructor(private readonly options: RepoKeeperOptions) {
     // A server back from an outage may have restarted with an empty plan cache: ask again (the claim
@@ -64,6 +75,23 @@ export class RepoKeeper {
     if (!this.options.autoIngest) return this.requireIngested(call.signal);
     if (!this.running && (!this.firstDone || (call.fresh && !this.watcher))) this.running = this.ingest();
     if (this.running) await this.wait(this.running, call);
+  }
+
+  /** Marks a turn as running until the returned function is called (idempotent): background warm-up yields to it. */
+  turnStarted(): () => void {
+    this.turnsRunning += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.turnsRunning -= 1;
+      this.lastTurnEnded = performance.now();
+    };
+  }
+
+  /** Resolves once no turn has run for QUIET_MS, or the keeper is closed. */
+  private async quiet(): Promise<void> {
+    while (!this.closed && (this.turnsRunning > 0 || performance.now() - this.lastTurnEnded < QUIET_MS)) await pause(250);
   }
 
   /** Stops watching; a first ingest still running is left to the process exit (its lock lease expires). */
@@ -109,8 +137,11 @@ export class RepoKeeper {
       if (!this.firstDone) this.warmPlans();
       this.firstDone = true;
       if (this.options.watch && !this.watcher && !this.closed) {
-        // The project's idle warm-up waits until an agent's opening turns (pack, reads, plan) are done.
-        this.watcher = watchRepository({ graph, root: repoRoot, log, settings: { repoId }, projectCache: this.projectCache, warmDelayMs: WARM_DELAY_MS });
+        // The project's idle warm-up starts after an agent's opening turns (pack, reads, plan), and each of
+        // its steps waits until no turn runs.
+        this.watcher = watchRepository({
+          graph, root: repoRoot, log, settings: { repoId }, projectCache: this.projectCache, warmDelayMs: WARM_DELAY_MS, quiet: () => this.quiet(),
+        });
         // Ready only once every folder is watched: an edit right after the first turn is not missed.
         await this.watcher.ready();
       }

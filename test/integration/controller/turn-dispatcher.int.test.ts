@@ -343,6 +343,28 @@ describe('controller_turn dispatcher (real Neo4j)', () => {
       expect((await failing.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } })).outcome).toBe('ok');
     });
 
+    it('tells the keeper while a turn runs, answered or refused, so its background warm-up can wait', async () => {
+      let running = 0;
+      const seenInTurn: number[] = [];
+      const keeper = {
+        ready: async () => { seenInTurn.push(running); },
+        turnStarted: () => {
+          running += 1;
+          return () => { running -= 1; };
+        },
+      };
+      const watched = new TurnDispatcher({
+        config: testConfig(repoId), repoRoot: repo.root, log: silentLogger,
+        services: async () => ({ repoId, graph, keeper, sessions: new WorkStore({ graph, repoId }), packs: new PackStore({ graph, repoId, repoRoot: repo.root }) }),
+      });
+      expect((await watched.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 'src/app/users/user.service.ts' } })).outcome).toBe('ok');
+      expect(running).toBe(0);
+      expect((await watched.turn({ verb: 'read_file_lines', workId, agentId, args: { filePath: 42 } })).deny?.code).toBe('INVALID_ARGS');
+      expect(running).toBe(0);
+      // The ok turn reached the keeper while marked running.
+      expect(seenInTurn).toEqual([1]);
+    });
+
     it('answers a retryable GRAPH_UNAVAILABLE before the turn times out while the graph is still coming up, and the next turn finds it', async () => {
       const starting = new TurnDispatcher({
         config: testConfig(repoId, { mcp: { turnTimeoutMs: 2_000 } }), repoRoot: repo.root, log: silentLogger,

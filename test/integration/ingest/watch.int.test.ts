@@ -99,4 +99,37 @@ describe('watchRepository: idle warm-up', () => {
       removeWorkspace(root);
     }
   });
+
+  it('waits for quiet before it loads anything (the MCP server: no turn running)', async () => {
+    const graph = openTestGraph();
+    const root = writeWorkspace(LAZY);
+    const cache = createTsProjectCache();
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    let asked = 0;
+    let watcher: RepoWatcher | undefined;
+    try {
+      await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, extractors: miniExtractors });
+      expect((await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, extractors: miniExtractors, projectCache: cache })).files.parsed).toBe(0);
+      watcher = watchRepository({
+        graph, root, log: silentLogger, settings: { repoId }, projectCache: cache, extractors: miniExtractors,
+        quiet: () => { asked += 1; return gate; },
+      });
+      await watcher.ready();
+      await new Promise((r) => setTimeout(r, 1_000));
+      // Asked once, and nothing loaded while the gate stays shut.
+      expect(asked).toBe(1);
+      expect(cache.project).toBeUndefined();
+      open();
+      const routing = join(root, 'src/app/shop/shop-routing.module.ts');
+      await expect.poll(() => cache.project?.getSourceFile(routing) !== undefined, { timeout: 10_000 }).toBe(true);
+      // Each step asked again.
+      expect(asked).toBeGreaterThan(1);
+    } finally {
+      await watcher?.close();
+      await cleanNamespace(graph, repoId);
+      await graph.close();
+      removeWorkspace(root);
+    }
+  });
 });
