@@ -57,14 +57,17 @@ export async function syncHistory(input: HistorySyncInput): Promise<HistorySumma
   return summary;
 }
 
-async function sync(input: HistorySyncInput, summary: HistorySummary): Promise<void> {
+/** What a sync must do: nothing (the stored window is HEAD's), or reconcile from `state` to `target`. */
+type SyncPlan = { current: true; state?: HistoryStateRow } | { current: false; state: HistoryStateRow | undefined; target: GitHead; bound: number };
+
+async function planSync(input: HistorySyncInput, summary: HistorySummary): Promise<SyncPlan> {
   const { graph, repoId } = input;
   const [state] = await graph.read(readHistoryState, { repoId });
   let target: GitHead = { head: null, prefix: '' };
   if (!input.inGit || input.maxCommits <= 0) {
     summary.status = input.inGit ? 'off' : 'no-git';
     // Nothing stored and nothing to store: no write at all.
-    if (!state || (state.head === null && state.commits === 0 && !state.syncing)) return;
+    if (!state || (state.head === null && state.commits === 0 && !state.syncing)) return { current: true };
   } else {
     summary.status = 'synced';
     const t = performance.now();
@@ -76,10 +79,32 @@ async function sync(input: HistorySyncInput, summary: HistorySummary): Promise<v
   if (state && isCurrent(state, target, bound)) {
     if (summary.status === 'synced') summary.status = 'unchanged';
     summary.commits = state.commits;
-    if (input.createdPaths.length > 0 && state.commits > 0) summary.linked += await link(graph, repoId, input.createdPaths, false);
-    return;
+    return { current: true, state };
   }
-  await reconcile(input, summary, state, target, bound);
+  return { current: false, state, target, bound };
+}
+
+async function sync(input: HistorySyncInput, summary: HistorySummary): Promise<void> {
+  const plan = await planSync(input, summary);
+  if (!plan.current) return reconcile(input, summary, plan.state, plan.target, plan.bound);
+  if (plan.state && input.createdPaths.length > 0 && plan.state.commits > 0) summary.linked += await link(input.graph, input.repoId, input.createdPaths, false);
+}
+
+/**
+ * The summary of a sync that would write nothing (the stored window is HEAD's), else null. Read-only:
+ * an ingest checks with it before it takes the lock. A git failure is null too (the locked run reports it).
+ */
+export async function historyIfCurrent(input: Omit<HistorySyncInput, 'createdPaths'>): Promise<HistorySummary | null> {
+  const started = performance.now();
+  const summary = emptyHistorySummary();
+  try {
+    if (!(await planSync({ ...input, createdPaths: [] }, summary)).current) return null;
+  } catch (error) {
+    if (error instanceof GitHistoryError) return null;
+    throw error;
+  }
+  summary.ms = since(started);
+  return summary;
 }
 
 function isCurrent(state: HistoryStateRow, target: GitHead, bound: number): boolean {

@@ -4,9 +4,9 @@ import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import type { Extractor } from '../model/extractor.js';
 import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
-import { readGitHead } from '../history/git-log.js';
-import { syncHistory } from '../history/history-sync.js';
-import { ingestPolicyPlane } from '../policy/policy-ingest.js';
+import { readGitHead, type GitHead } from '../history/git-log.js';
+import { historyIfCurrent, syncHistory } from '../history/history-sync.js';
+import { ingestPolicyPlane, policyIfUnchanged } from '../policy/policy-ingest.js';
 import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
 import { canonicalRoot, isInside } from './discovery.js';
@@ -71,21 +71,33 @@ function angularMajorAt(root: string): number | null {
 /**
  * Ingests a repository into the graph: discover → read + hash → (only what changed) parse with the
  * extractors → replace each file's facts → link references → policy plane → record the snapshot.
- * Serialised per repo by a lock in Neo4j. A run over an unchanged repo writes nothing.
+ * Serialised per repo by a lock in Neo4j. A run over an unchanged repo writes nothing, and a whole-tree
+ * run finds that out before it takes the lock.
  */
 export async function ingestRepository(options: IngestOptions): Promise<IngestSummary> {
   const started = performance.now();
   const root = canonicalRoot(options.root);
   const settings = { ...resolveSettings(root, options.settings), angularMajor: angularMajorAt(root) };
   const identity = await cachedIdentity(root, settings.repoId, options.projectCache);
-  const summary = emptySummary(identity.repoId, root);
+  let summary = emptySummary(identity.repoId, root);
+  const probe = await currentWithoutLock(options, root, settings, identity, summary);
+  if (probe === 'current') return finished(options, summary, started);
+  const waited = performance.now();
   const lock = await acquireIngestLock(options.graph, identity.repoId, { leaseMs: settings.lockLeaseMs, waitMs: settings.lockWaitMs, log: options.log });
-  summary.timings.lockWaitMs = since(started);
+  const lockWaitMs = since(waited);
   try {
-    await run(options, root, settings, identity, summary, started);
+    // The probe's scan still holds when no run wrote since (same snapshot, no writing mark); else scan again.
+    const scanned = probe && (await repoUnmoved(options.graph, identity.repoId, probe.repoRow)) ? probe : undefined;
+    if (!scanned) summary = emptySummary(identity.repoId, root);
+    summary.timings.lockWaitMs = lockWaitMs;
+    await run(options, root, settings, identity, summary, started, scanned);
   } finally {
     await lock.release();
   }
+  return finished(options, summary, started);
+}
+
+function finished(options: IngestOptions, summary: IngestSummary, started: number): IngestSummary {
   summary.timings.totalMs = since(started);
   summary.filesPerSecond = summary.files.seen / Math.max(summary.timings.totalMs / 1000, 0.001);
   options.onProgress?.({ phase: 'done', done: summary.files.parsed, total: summary.files.parsed, filesPerSecond: summary.filesPerSecond });
@@ -102,18 +114,65 @@ async function cachedIdentity(root: string, configured: string | undefined, cach
   return value;
 }
 
-async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, started: number): Promise<void> {
+/** The Repo node's bookkeeping (ingest/read-repo.cypher). */
+type RepoRow = { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null; extractionKey: string | null; writing: boolean };
+
+/** What a run found on disk and in the graph before it writes anything. */
+interface TreeScan {
+  repoRow: RepoRow | undefined;
+  known: Map<string, KnownFile>;
+  incremental: boolean;
+  staleExtraction: boolean;
+  key: string;
+  changes: Awaited<ReturnType<typeof detectChanges>>;
+  /** HEAD for the history step, read while the run goes on. */
+  head: Promise<GitHead> | undefined;
+}
+
+/**
+ * A whole-tree run of a repository the graph already holds is most often a no-op: a CLI re-run, or the
+ * first turn of each of K MCP servers started at once, which queued on the lock for one read each
+ * (up to 6 s for the last of eight on a server that had just started). It scans and compares without
+ * the lock. 'current': nothing to write (the summary is filled); a scan: what the locked run may reuse;
+ * undefined: not probed (a watcher's paths, a warm process, a work's overlay, a first ingest).
+ */
+async function currentWithoutLock(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary): Promise<'current' | TreeScan | undefined> {
+  if (options.changedPaths || options.factsOnly || options.projectCache?.known) return undefined;
+  const scan = await scanTree(options, root, settings, identity, summary);
+  const { repoRow, changes } = scan;
+  if (!repoRow || repoRow.writing || scan.known.size === 0) return undefined;
+  if (changes.toParse.length > 0 || changes.deleted.length > 0 || summary.snapshotId !== repoRow.snapshotId) return scan;
+  const policy = policyIfUnchanged(root, repoRow);
+  const history = policy && await historyIfCurrent({ graph: options.graph, root: historyRootOf(options, root), repoId: identity.repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, log: options.log, ...(scan.head ? { head: scan.head } : {}) });
+  // A run that wrote while this one read would show as a moved snapshot or a writing mark.
+  if (!policy || !history || !(await repoUnmoved(options.graph, identity.repoId, repoRow))) return scan;
+  summary.policy = policy;
+  summary.history = history;
+  await rememberRun(options, root, summary, scan, new Map());
+  return 'current';
+}
+
+/** True when the Repo node is still at `before`'s snapshot and no run is writing. */
+async function repoUnmoved(graph: Graph, repoId: string, before: RepoRow | undefined): Promise<boolean> {
+  const [now] = await graph.read(readRepo, { repoId });
+  return before !== undefined && now !== undefined && !now.writing && !before.writing && now.snapshotId === before.snapshotId && now.extractionKey === before.extractionKey;
+}
+
+function historyRootOf(options: IngestOptions, root: string): string {
+  return options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
+}
+
+async function scanTree(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary): Promise<TreeScan> {
   const { graph, log } = options;
   const { repoId } = identity;
   // The history step's HEAD, read while the run parses and writes (a watcher's run would otherwise wait
   // for the git process). Its failure is the history step's to report: nothing awaits it before.
-  const historyRoot = options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
-  const head = !options.factsOnly && identity.inGit && settings.historyMaxCommits > 0 ? readGitHead(historyRoot) : undefined;
+  const head = !options.factsOnly && identity.inGit && settings.historyMaxCommits > 0 ? readGitHead(historyRootOf(options, root)) : undefined;
   head?.catch(() => undefined);
   // The cached File rows are taken out for the run and only put back (updated) when it succeeds.
   const warm = takeKnown(options.projectCache);
   const [repoRow] = await graph.read(readRepo, { repoId });
-  let t = performance.now();
+  const t = performance.now();
   const graphSnapshotId = repoRow && !repoRow.writing ? repoRow.snapshotId : null;
   summary.knownFrom = isCurrent(warm, repoId, graphSnapshotId) ? 'cache' : 'graph';
   const known = await loadKnownFiles(graph, repoId, graphSnapshotId, warm);
@@ -126,9 +185,10 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   summary.previousSnapshotId = repoRow?.snapshotId ?? null;
   summary.mode = options.changedPaths ? 'paths' : incremental ? 'incremental' : 'full';
 
-  // 1. What is on disk now (all of it, or only the paths a watcher reported), and what depends on it.
+  // What is on disk now (all of it, or only the paths a watcher reported), and what depends on it.
   const onDiscovered = (total: number): void => options.onProgress?.({ phase: 'read', done: 0, total, filesPerSecond: 0 });
-  const { entries, current, deleted, toParse, mountCandidates } = await detectChanges(root, settings, known, options.changedPaths, summary, onDiscovered);
+  const changes = await detectChanges(root, settings, known, options.changedPaths, summary, onDiscovered);
+  const { entries, current, deleted, toParse } = changes;
   if (incremental) await addImportersOfDeleted(graph, repoId, root, settings, known, { deleted, toParse, current }, summary);
   // A run that died writing, or facts written by other extractors or settings: re-extract every file once.
   const key = extractionKey(settings);
@@ -137,9 +197,18 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     if (staleExtraction) log.info('the stored facts come from other extractors or settings: re-extracting every file', { repoId, stored: repoRow?.extractionKey ?? null, current: key });
     reextractAll(toParse, current, summary);
   }
-  t = performance.now();
+  const ts = performance.now();
   summary.snapshotId = snapshotIdOf(entries, identity.inGit, snapshotTree(options.projectCache, root));
-  summary.timings.snapshotMs = since(t);
+  summary.timings.snapshotMs = since(ts);
+  return { repoRow, known, incremental, staleExtraction, key, changes, head };
+}
+
+async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, started: number, scanned?: TreeScan): Promise<void> {
+  const { graph, log } = options;
+  const { repoId } = identity;
+  const scan = scanned ?? await scanTree(options, root, settings, identity, summary);
+  const { repoRow, known, incremental, staleExtraction, key, head } = scan;
+  const { entries, current, deleted, toParse, mountCandidates } = scan.changes;
 
   const deps = new Map<string, FileDeps>();
   if (toParse.length > 0 || deleted.length > 0) {
@@ -166,7 +235,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   const th = performance.now();
   if (!options.factsOnly) {
     const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
-    summary.history = await syncHistory({ graph, root: historyRoot, repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log, ...(head ? { head } : {}) });
+    summary.history = await syncHistory({ graph, root: historyRootOf(options, root), repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log, ...(head ? { head } : {}) });
     if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
   }
   const historyMs = since(th);
@@ -174,7 +243,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
     const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
-    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: options.recordedRoot ? canonicalRoot(options.recordedRoot) : root, remote: identity.remote ?? null, summary: compact,
+    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: historyRootOf(options, root), remote: identity.remote ?? null, summary: compact,
       timingsJson: recordedTimings(summary, since(started), historyMs), props: {
       inGit: identity.inGit, idSource: identity.source,
       // A paths-only run (watch, a work's edit) re-extracted only those files: the stored key stays until a whole-tree run.
@@ -189,12 +258,18 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     await graph.read(awaitFulltextRefresh, {});
     summary.timings.fulltextMs = since(tf);
   }
-  const next = nextKnown(known, current, deleted, deps);
-  rememberKnownFiles(options.projectCache, { repoId, snapshotId: summary.snapshotId, files: next });
+  await rememberRun(options, root, summary, scan, deps);
+}
+
+/** After a successful run: the File rows for the next run of this process, the stats for the next process, the totals. */
+async function rememberRun(options: IngestOptions, root: string, summary: IngestSummary, scan: TreeScan, deps: Map<string, FileDeps>): Promise<void> {
+  const { current, deleted } = scan.changes;
+  const next = nextKnown(scan.known, current, deleted, deps);
+  rememberKnownFiles(options.projectCache, { repoId: summary.repoId, snapshotId: summary.snapshotId, files: next });
   // A scan that read files leaves their stats for the next process (a watcher's one-file runs do not rewrite it).
-  if (!options.changedPaths && summary.files.statUnchanged < summary.files.seen) saveStatCache(root, repoId, next);
+  if (!options.changedPaths && summary.files.statUnchanged < summary.files.seen) saveStatCache(root, summary.repoId, next);
   if (options.totals !== false) {
-    summary.totals = Object.fromEntries((await graph.read(countFacts, { repoId })).map((r) => [r.label, r.count]));
+    summary.totals = Object.fromEntries((await options.graph.read(countFacts, { repoId: summary.repoId })).map((r) => [r.label, r.count]));
   }
 }
 

@@ -66,11 +66,24 @@ export function matchAnchors(anchors: Array<{ id: string; path: string }>, patte
  * default set plus its own rows, stamped with its repoId) and imports memory records. Validation
  * problems are reported as file:line and the valid rows still apply. Unchanged inputs write nothing.
  */
+function readPolicyInputs(root: string): { seeds: ReturnType<typeof loadSeeds>; memories: ReturnType<typeof loadMemories>; summary: PolicySummary } {
+  const seeds = loadSeeds(seedDirs(root));
+  const memories = loadMemories(root);
+  const summary: PolicySummary = { rows: seeds.rows.length, created: 0, unchanged: 0, superseded: 0, memories: memories.memories.length, errors: [...seeds.errors, ...memories.errors] };
+  return { seeds, memories, summary };
+}
+
+/** The summary of a policy step that would write nothing (seed and memory files as last ingested, no anchor change), else null. */
+export function policyIfUnchanged(root: string, previous: PolicyIngestInput['previous']): PolicySummary | null {
+  const { seeds, memories, summary } = readPolicyInputs(root);
+  if (seeds.hash !== previous?.seedHash || memories.hash !== previous?.memoryHash) return null;
+  summary.unchanged = seeds.rows.length;
+  return summary;
+}
+
 export async function ingestPolicyPlane(input: PolicyIngestInput): Promise<PolicySummary> {
   const { graph, repoId } = input;
-  const seeds = loadSeeds(seedDirs(input.root));
-  const memories = loadMemories(input.root);
-  const summary: PolicySummary = { rows: seeds.rows.length, created: 0, unchanged: 0, superseded: 0, memories: memories.memories.length, errors: [...seeds.errors, ...memories.errors] };
+  const { seeds, memories, summary } = readPolicyInputs(input.root);
   const seedChanged = seeds.hash !== input.previous?.seedHash;
   const memoryChanged = memories.hash !== input.previous?.memoryHash;
   if (!seedChanged && !memoryChanged && !input.anchorsChanged) {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -17,6 +18,9 @@ describe('concurrent ingests of one repository', () => {
   let root: string;
   const repoId = testNamespace('ingest-lock');
   const ingest = (settings: Record<string, unknown> = {}) => ingestRepository({ graph, root, log: silentLogger, settings: { repoId, ...settings }, extractors: miniExtractors, totals: false });
+  /** A new file, so that the next run has something to write and needs the lock. */
+  let edits = 0;
+  const edit = (): void => writeFileSync(join(root, `src/app/edit-${++edits}.ts`), `export const edit${edits} = ${edits};\n`);
 
   beforeAll(() => {
     graph = openTestGraph();
@@ -37,10 +41,26 @@ describe('concurrent ingests of one repository', () => {
   });
 
   it('gives up with TIMEOUT when another holder keeps the lock, and runs once it is released', async () => {
+    edit();
     const held = await acquireIngestLock(graph, repoId, { leaseMs: 60_000, waitMs: 0, log: silentLogger });
     await expect(ingest({ lockWaitMs: 300 })).rejects.toMatchObject({ code: 'TIMEOUT' });
     await held.release();
-    await expect(ingest({ lockWaitMs: 300 })).resolves.toMatchObject({ wrote: false });
+    await expect(ingest({ lockWaitMs: 300 })).resolves.toMatchObject({ wrote: true, files: { added: 1 } });
+  });
+
+  it('confirms an unchanged repository without the lock, while another holder keeps it (K servers starting at once)', async () => {
+    await ingest();
+    const held = await acquireIngestLock(graph, repoId, { leaseMs: 60_000, waitMs: 0, log: silentLogger });
+    try {
+      const summary = await ingest({ lockWaitMs: 300 });
+      expect(summary).toMatchObject({ wrote: false, files: { parsed: 0, added: 0, changed: 0, deleted: 0 }, history: { status: 'no-git' } });
+      expect(summary.files.unchanged).toBeGreaterThan(0);
+      expect(summary.timings.lockWaitMs).toBe(0);
+      // The holder still holds it: the check took nothing over.
+      expect((await graph.read(lockHolder, { repoId }))[0]?.owner).toBeDefined();
+    } finally {
+      await held.release();
+    }
   });
 
   it('takes over at once the lock of a holder killed on this host, long before its lease lapses', async () => {
@@ -56,8 +76,9 @@ describe('concurrent ingests of one repository', () => {
     const died = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env, timeout: 60_000 }).catch((e: { signal?: string }) => e);
     expect((died as { signal?: string }).signal).toBe('SIGKILL');
     expect((await graph.read(lockHolder, { repoId }))[0]?.owner).toMatch(/^[^:]+:\d+:/);
+    edit();
     const summary = await ingest({ lockWaitMs: 10_000 });
-    expect(summary.wrote).toBe(false);
+    expect(summary.wrote).toBe(true);
     expect(summary.timings.lockWaitMs).toBeLessThan(10_000);
     expect(await graph.read(lockHolder, { repoId })).toEqual([]);
   });
@@ -65,8 +86,9 @@ describe('concurrent ingests of one repository', () => {
   it('takes over a lock whose lease expired (a crashed holder)', async () => {
     // A holder that never renews nor releases, as after a crash.
     await acquireIngestLock(graph, repoId, { leaseMs: 1_000, waitMs: 0, log: silentLogger, renew: false });
+    edit();
     const summary = await ingest({ lockWaitMs: 10_000 });
-    expect(summary.wrote).toBe(false);
+    expect(summary.wrote).toBe(true);
     expect(summary.timings.lockWaitMs).toBeGreaterThanOrEqual(500);
   });
 });
