@@ -47,8 +47,9 @@ export const readWork = loadQuery<
 
 export const commitTurn = loadQuery<
   {
-    workId: string | null; repoId: string; agentId: string | null; tokens: Integer; nextState: string | null; expectedVersion: Integer | null;
-    turn: Record<string, unknown>; rejected: Integer; friction: Array<Record<string, unknown>>;
+    repoId: string;
+    c: { workId: string | null; agentId: string | null; tokens: Integer; nextState: string | null; expectedVersion: Integer | null; rejected: Integer; friction: Array<Record<string, unknown>> };
+    turn: Record<string, unknown>;
   },
   { applied: boolean; seenVersion: number | null; version: number | null; state: string | null; usedTokens: number | null; openFriction: boolean }
 >('session/commit-turn.cypher');

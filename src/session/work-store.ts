@@ -115,15 +115,17 @@ export class WorkStore {
     const friction = frictionRows(commit);
     return this.options.graph.writeTx('session/commit-turn', async (tx) => {
       const [row] = await tx.run(commitTurn, {
-        workId: commit.workId,
         repoId,
-        agentId: commit.agentId,
-        tokens: int(commit.tokens),
-        nextState: commit.transition?.nextState ?? null,
-        expectedVersion: commit.transition ? int(commit.transition.expectedVersion) : null,
+        c: {
+          workId: commit.workId,
+          agentId: commit.agentId,
+          tokens: int(commit.tokens),
+          nextState: commit.transition?.nextState ?? null,
+          expectedVersion: commit.transition ? int(commit.transition.expectedVersion) : null,
+          rejected: int(commit.turn.outcome === 'denied' ? 1 : 0),
+          friction,
+        },
         turn: turnProps(commit, repoId),
-        rejected: int(commit.turn.outcome === 'denied' ? 1 : 0),
-        friction,
       });
       if (row && !row.applied) {
         // Throwing rolls the whole transaction back: no tokens, no turn; the caller logs a denied turn instead.

@@ -20,6 +20,16 @@ export interface ClosureBudget {
 
 export const DEFAULT_CLOSURE_BUDGET: ClosureBudget = { maxSeeds: 12, perEdge: 8, maxDepth: 2, maxNodes: 120 };
 
+/**
+ * Seed lists of 1 to 10 ids are padded to 11 with an id no node has, so that every round of every
+ * pack shares one plan: Neo4j plans a statement apart for each list-size bucket (1, 2–10, 11–100;
+ * src/graph/README.md, "Plan warm-up"), and closure-expand, sixteen subqueries, takes 0.5–1.4 s to plan
+ * on a warm server (several seconds on a cold one at K=8). A pack's two rounds were planned twice.
+ */
+export function closureSeedParam(ids: readonly string[]): string[] {
+  return ids.length === 0 || ids.length >= 11 ? [...ids] : [...ids, ...Array<string>(11 - ids.length).fill('')];
+}
+
 /** How much a hop along each edge keeps of its seed's score (the structure the seeds' §6.6 asks for). */
 export const EDGE_WEIGHTS: Readonly<Record<string, number>> = {
   ROUTES_TO: 1, ROUTED_BY: 0.9, TEMPLATES: 0.9, TEMPLATED_BY: 0.9, INJECTS: 0.8, IMPORTS_DEFINITION: 0.8, LOADS_CHILDREN: 0.8, LOADS_REMOTE: 0.9, EXPOSES: 0.9,
@@ -59,7 +69,7 @@ export async function expandClosure(ctx: LaneContext, seeds: readonly ClosureSee
   for (let depth = 1; depth <= budget.maxDepth && frontier.length > 0; depth++) {
     frontier.forEach((s) => expanded.add(s.id));
     const scoreOf = new Map(frontier.map((s) => [s.id, s.score]));
-    const rows = await ctx.graph.read(closureExpandQuery, { repoId: ctx.repoId, seedIds: frontier.map((s) => s.id), perEdge: int(budget.perEdge) }, ctx.run);
+    const rows = await ctx.graph.read(closureExpandQuery, { repoId: ctx.repoId, seedIds: closureSeedParam(frontier.map((s) => s.id)), perEdge: int(budget.perEdge) }, ctx.run);
     edges += rows.length;
     for (const row of rows) {
       const score = round((scoreOf.get(row.seedId) ?? 0) * (EDGE_WEIGHTS[row.edge] ?? 0.3), 6);

@@ -6,7 +6,9 @@ import { ingestRepository } from '../../../ingest/index.js';
 import { awaitFulltextRefresh } from '../../../ingest/write/ingest.queries.js';
 import { startGraphqlServer } from '../../../src/graphql/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
-import { expandClosure } from '../../../src/retrieval/closure/closure.js';
+import { closureSeedParam, expandClosure } from '../../../src/retrieval/closure/closure.js';
+import { closureExpandQuery } from '../../../src/retrieval/lanes/lane.queries.js';
+import { int } from '../../../src/graph/index.js';
 import { assemblePack, assertRepoIngested, escalatePack, summarizePack } from '../../../src/retrieval/assemble/index.js';
 import { artifactLane, lexicalLane, readPolicyRecords, policyPlaneOf, symbolLane } from '../../../src/retrieval/lanes/index.js';
 import { buildLexemes } from '../../../src/retrieval/lexemes/index.js';
@@ -73,6 +75,11 @@ describe('pack assembly on the ingested fixture workspace', () => {
     it('closure: route → component → template, DI service, imported DTO and covering tests (graded)', async () => {
       const route = (await symbolLane(ctx(), buildLexemes({ agentLexemes: ['/orders/:id'] }))).candidates.find((c) => c.kind === 'route');
       const closure = await expandClosure(ctx(), [{ id: route!.id, score: 1 }]);
+      // The padding that keeps one plan for every round adds no row.
+      const rowsOf = (seedIds: string[]) => graph.read(closureExpandQuery, { repoId, seedIds, perEdge: int(8) });
+      const plain = await rowsOf([route!.id]);
+      expect(plain.length).toBeGreaterThan(0);
+      expect(await rowsOf(closureSeedParam([route!.id]))).toEqual(plain);
       const paths = closure.candidates.map((c) => c.path);
       expect(paths).toEqual(expect.arrayContaining([
         'projects/host/src/app/orders/order-detail/order-detail.component.ts', 'projects/host/src/app/orders/order-detail/order-detail.component.html',
