@@ -132,12 +132,15 @@ interface TreeScan {
 /**
  * A whole-tree run of a repository the graph already holds is most often a no-op: a CLI re-run, or the
  * first turn of each of K MCP servers started at once, which queued on the lock for one read each
- * (up to 6 s for the last of eight on a server that had just started). It scans and compares without
+ * (6–7.8 s for the last of eight on a server that had just started). It scans and compares without
  * the lock. 'current': nothing to write (the summary is filled); a scan: what the locked run may reuse;
  * undefined: not probed (a watcher's paths, a warm process, a work's overlay, a first ingest).
  */
 async function currentWithoutLock(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary): Promise<'current' | TreeScan | undefined> {
   if (options.changedPaths || options.factsOnly || options.projectCache?.known) return undefined;
+  // A first ingest, or one after a run that died writing, needs the lock anyway: no scan twice.
+  const [before] = await options.graph.read(readRepo, { repoId: identity.repoId });
+  if (!before || before.writing) return undefined;
   const scan = await scanTree(options, root, settings, identity, summary);
   const { repoRow, changes } = scan;
   if (!repoRow || repoRow.writing || scan.known.size === 0) return undefined;

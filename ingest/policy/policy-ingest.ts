@@ -61,11 +61,6 @@ export function matchAnchors(anchors: Array<{ id: string; path: string }>, patte
   return anchors.filter((a) => patterns.includes(a.id) || patterns.includes(a.path) || matchers.some((m) => m(a.path))).map((a) => a.id);
 }
 
-/**
- * Applies the policy plane (append + supersede; records are per repo: each repo gets graphgate's
- * default set plus its own rows, stamped with its repoId) and imports memory records. Validation
- * problems are reported as file:line and the valid rows still apply. Unchanged inputs write nothing.
- */
 function readPolicyInputs(root: string): { seeds: ReturnType<typeof loadSeeds>; memories: ReturnType<typeof loadMemories>; summary: PolicySummary } {
   const seeds = loadSeeds(seedDirs(root));
   const memories = loadMemories(root);
@@ -81,6 +76,11 @@ export function policyIfUnchanged(root: string, previous: PolicyIngestInput['pre
   return summary;
 }
 
+/**
+ * Applies the policy plane (append + supersede; records are per repo: each repo gets graphgate's
+ * default set plus its own rows, stamped with its repoId) and imports memory records. Validation
+ * problems are reported as file:line and the valid rows still apply. Unchanged inputs write nothing.
+ */
 export async function ingestPolicyPlane(input: PolicyIngestInput): Promise<PolicySummary> {
   const { graph, repoId } = input;
   const { seeds, memories, summary } = readPolicyInputs(input.root);
