@@ -7,7 +7,7 @@ import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
 import { readGitHead, type GitHead } from '../history/git-log.js';
 import { historyIfCurrent, syncHistory } from '../history/history-sync.js';
 import { ingestPolicyPlane, policyIfUnchanged } from '../policy/policy-ingest.js';
-import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot } from '../write/ingest.queries.js';
+import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot, type RepoRow } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
 import { canonicalRoot, isInside } from './discovery.js';
 import { addImportersOfDeleted } from './importers.js';
@@ -114,9 +114,6 @@ async function cachedIdentity(root: string, configured: string | undefined, cach
   return value;
 }
 
-/** The Repo node's bookkeeping (ingest/read-repo.cypher). */
-type RepoRow = { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null; extractionKey: string | null; writing: boolean };
-
 /** What a run found on disk and in the graph before it writes anything. */
 interface TreeScan {
   repoRow: RepoRow | undefined;
@@ -141,14 +138,14 @@ async function currentWithoutLock(options: IngestOptions, root: string, settings
   // A first ingest, or one after a run that died writing, needs the lock anyway: no scan twice.
   const [before] = await options.graph.read(readRepo, { repoId: identity.repoId });
   if (!before || before.writing) return undefined;
-  const scan = await scanTree(options, root, settings, identity, summary);
-  const { repoRow, changes } = scan;
-  if (!repoRow || repoRow.writing || scan.known.size === 0) return undefined;
-  if (changes.toParse.length > 0 || changes.deleted.length > 0 || summary.snapshotId !== repoRow.snapshotId) return scan;
-  const policy = policyIfUnchanged(root, repoRow);
+  const scan = await scanTree(options, root, settings, identity, summary, before);
+  const { changes } = scan;
+  if (scan.known.size === 0) return undefined;
+  if (changes.toParse.length > 0 || changes.deleted.length > 0 || summary.snapshotId !== before.snapshotId) return scan;
+  const policy = policyIfUnchanged(root, before);
   const history = policy && await historyIfCurrent({ graph: options.graph, root: historyRootOf(options, root), repoId: identity.repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, log: options.log, ...(scan.head ? { head: scan.head } : {}) });
   // A run that wrote while this one read would show as a moved snapshot or a writing mark.
-  if (!policy || !history || !(await repoUnmoved(options.graph, identity.repoId, repoRow))) return scan;
+  if (!policy || !history || !(await repoUnmoved(options.graph, identity.repoId, before))) return scan;
   summary.policy = policy;
   summary.history = history;
   await rememberRun(options, root, summary, scan, new Map());
@@ -165,7 +162,8 @@ function historyRootOf(options: IngestOptions, root: string): string {
   return options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
 }
 
-async function scanTree(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary): Promise<TreeScan> {
+/** `repoRead`: the Repo row when the caller has just read it (the lock-free check), else read here. */
+async function scanTree(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, repoRead?: RepoRow): Promise<TreeScan> {
   const { graph, log } = options;
   const { repoId } = identity;
   // The history step's HEAD, read while the run parses and writes (a watcher's run would otherwise wait
@@ -174,7 +172,7 @@ async function scanTree(options: IngestOptions, root: string, settings: Pipeline
   head?.catch(() => undefined);
   // The cached File rows are taken out for the run and only put back (updated) when it succeeds.
   const warm = takeKnown(options.projectCache);
-  const [repoRow] = await graph.read(readRepo, { repoId });
+  const repoRow = repoRead ?? (await graph.read(readRepo, { repoId }))[0];
   const t = performance.now();
   const graphSnapshotId = repoRow && !repoRow.writing ? repoRow.snapshotId : null;
   summary.knownFrom = isCurrent(warm, repoId, graphSnapshotId) ? 'cache' : 'graph';

@@ -37,7 +37,9 @@ export const reuseNodesKeepEdges = loadQuery<{ rows: Array<{ from: string; to: s
 export const pruneOwnedEdges = loadQuery<Repo & { files: Array<{ path: string; keep: string[] }> }, { deleted: number }>('ingest/prune-owned-edges.cypher');
 export const pruneRefEdges = loadQuery<{ rows: Array<{ refId: string; fromId: string; keep: string[] }> }, { deleted: number }>('ingest/prune-ref-edges.cypher');
 export const readFileHashes = loadQuery<Repo, { path: string; sha256: string; blob: string; executable: boolean; reads: string[]; mountReads: string[]; mountSig: string | null }>('ingest/read-file-hashes.cypher');
-export const readRepo = loadQuery<Repo, { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null; extractionKey: string | null; writing: boolean }>('ingest/read-repo.cypher');
+/** The Repo node's bookkeeping (ingest/read-repo.cypher). */
+export interface RepoRow { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null; extractionKey: string | null; writing: boolean }
+export const readRepo = loadQuery<Repo, RepoRow>('ingest/read-repo.cypher');
 export const markRepoWriting = loadQuery<Repo, { id: string }>('ingest/mark-repo-writing.cypher');
 export const recordSnapshot = loadQuery<
   Repo & { snapshotId: string; root: string; remote: string | null; summary: string; timingsJson: string; props: Record<string, PropValue> },
