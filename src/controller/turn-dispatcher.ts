@@ -19,7 +19,7 @@ import { LoopStall } from './loop-stall.js';
 import { BUDGET_BLOCKABLE_STATES, isRunState, type RunState } from './states.js';
 import { toProblems, TurnRequestSchema } from './turn-request.schema.js';
 import { TurnEvents } from './turn-events.js';
-import { TurnLog, type Turn as LoggedTurn } from './turn-log.js';
+import { canLogBehind, TurnLog, type Turn as LoggedTurn } from './turn-log.js';
 import type { VerbOutcome } from './verb.js';
 import { defaultVerbs, VerbRegistry } from './verb-registry.js';
 
@@ -311,7 +311,7 @@ export class TurnDispatcher {
         },
         input: args.data,
       });
-      return await this.finishOk(services, turn, outcome, signal, request.traceMeta);
+      return await this.finishOk(services, turn, outcome, signal, request.traceMeta, verb.readOnly === true);
     } catch (error) {
       const denial = TurnDenial.from(error);
       if (denial.code === 'INTERNAL' && !signal.aborted) this.options.log.error('turn failed', { traceRef: turn.traceRef, verb: turn.verb, error: String((error as Error)?.stack ?? error) });
@@ -333,6 +333,9 @@ export class TurnDispatcher {
         suggestedAction: { verb: 'initialize_work', reason: 'start a work (omit workId) and use the workId it returns' },
       });
     }
+    // This process's turns logged behind their answers and not yet written count against the budget already.
+    const pending = this.turnLog.outbox.pendingTokens(loaded.work.id);
+    if (pending > 0) loaded.work = { ...loaded.work, usedTokens: loaded.work.usedTokens + pending };
     turn.loaded = loaded;
     turn.work = loaded.work;
     turn.pack = loaded.pack;
@@ -351,7 +354,7 @@ export class TurnDispatcher {
     }
   }
 
-  private async finishOk(services: ControllerServices, turn: Turn, outcome: VerbOutcome, signal: AbortSignal, traceMeta: Record<string, unknown> | undefined): Promise<TurnResponse> {
+  private async finishOk(services: ControllerServices, turn: Turn, outcome: VerbOutcome, signal: AbortSignal, traceMeta: Record<string, unknown> | undefined, readOnly: boolean): Promise<TurnResponse> {
     if (outcome.createdWork) {
       turn.workId = outcome.createdWork.id;
       turn.work = outcome.createdWork;
@@ -370,7 +373,8 @@ export class TurnDispatcher {
     const kind = outcome.outcome ?? 'ok';
     turn.memoryRules = memoryRulesOf(outcome.result);
     try {
-      await this.turnLog.commit(services.sessions, turn, kind, [], { signal, traceMeta, effects: outcome.effects });
+      if (readOnly && canLogBehind(turn, kind, outcome) && !signal.aborted) this.turnLog.behind(turn, traceMeta);
+      else await this.turnLog.commit(services.sessions, turn, kind, [], { signal, traceMeta, effects: outcome.effects });
     } catch (error) {
       // Rolled back: the verb may say better what happened (its refusal is then logged like any other).
       const better = error instanceof AppError && outcome.onCommitRefused ? await outcome.onCommitRefused(error) : undefined;

@@ -33,6 +33,16 @@ export interface Turn extends TurnFacts {
 }
 
 /**
+ * Whether an answered turn of a read-only verb may be logged behind its answer: it changes nothing
+ * but the log (ok, no effects, no state change, no new work), it is logged on the work it names, and
+ * that work has no open friction from this verb (an ok turn resolves it inside its commit).
+ */
+export function canLogBehind(turn: Turn, outcome: string, result: { effects?: unknown; nextState?: unknown; createdWork?: unknown }): boolean {
+  return outcome === 'ok' && !result.effects && !result.nextState && !result.createdWork && !turn.transition && !turn.logAs
+    && turn.workId !== null && turn.work !== null && !(turn.loaded?.openFrictionVerbs ?? []).includes(turn.verb);
+}
+
+/**
  * Writes each turn's log entry: in the turn's version-checked commit when the graph answers, else
  * (graph away, turn timed out or cancelled) into the outbox, which writes it once the graph is back.
  * Answering never waits for a deferred entry.
@@ -58,6 +68,8 @@ export class TurnLog {
     signal?: AbortSignal; traceMeta?: Record<string, unknown>; effects?: (tx: GraphTx) => Promise<void>; friction?: Friction;
   } = {}): Promise<void> {
     const entry = this.entry(turn, outcome, denyCodes, options.friction, options.traceMeta);
+    // Turns this process logged behind their answers land first: tokens are charged in answer order.
+    await this.outbox.drain(options.signal);
     const result = await sessions.commit({ ...entry, transition: turn.transition, effects: options.effects }, { signal: options.signal });
     turn.committed = true;
     // The graph answered: write whatever waited for it.
@@ -68,6 +80,19 @@ export class TurnLog {
       turn.work = { ...turn.work, usedTokens: result.work.usedTokens, version: result.work.version, state: result.work.state };
       if (isRunState(result.work.state)) turn.state = result.work.state;
     }
+  }
+
+  /**
+   * Logs an ok turn of a read-only verb after its answer (see `canLogBehind`): the entry goes to the
+   * outbox (memory and spool, so a crash loses nothing) and is written by its next flush, started now.
+   * The work's tokens as the answer shows them include it.
+   */
+  behind(turn: Turn, traceMeta?: Record<string, unknown>): void {
+    turn.transition = null;
+    this.outbox.enqueue(deferredTurn({ ...this.entry(turn, 'ok', [], [], traceMeta), transition: null }, new Date()));
+    turn.committed = true;
+    this.outbox.nudge();
+    if (turn.work) turn.work = { ...turn.work, usedTokens: turn.work.usedTokens + turn.tokens };
   }
 
   /**

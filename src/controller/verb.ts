@@ -75,6 +75,11 @@ export interface VerbDefinition<S extends z.ZodType = z.ZodType> {
   description: string;
   whenToUse: string;
   states: readonly RunState[];
+  /**
+   * The verb writes nothing (no effects, no state change, no file): an ok turn's log entry is then
+   * written after its answer (TurnLog.behind), so the answer does not wait for a commit.
+   */
+  readOnly?: boolean;
   args: S;
   run(params: { ctx: VerbContext; input: z.output<S> }): Promise<VerbOutcome>;
 }

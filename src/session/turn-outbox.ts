@@ -34,6 +34,8 @@ export class TurnOutbox {
   private timer: NodeJS.Timeout | undefined;
   private readonly spoolFile: string | undefined;
   private readonly retryMs: number;
+  /** A flush failed or spool files were adopted since the last successful flush. */
+  private recovering = false;
 
   constructor(private readonly options: TurnOutboxOptions) {
     this.retryMs = options.retryMs ?? 2_000;
@@ -46,6 +48,33 @@ export class TurnOutbox {
   /** Records not yet written to the graph. */
   get size(): number {
     return this.pending.length;
+  }
+
+  /** Tokens of a work's records not yet written (its usedTokens in the graph lacks them). */
+  pendingTokens(workId: string): number {
+    let tokens = 0;
+    for (const r of this.pending) if (r.workId === workId) tokens += r.tokens;
+    return tokens;
+  }
+
+  /**
+   * Waits until the records kept so far are written or a flush fails (the graph away), or `signal`
+   * aborts: a turn commit that follows turns logged behind their answers lands after them. A backlog
+   * of more than one flush transaction (left by an outage) is not waited for: it would hold the turn.
+   */
+  async drain(signal?: AbortSignal): Promise<void> {
+    if (this.pending.length === 0 || this.pending.length > (this.options.batch ?? 200)) return;
+    const flushed = this.flush();
+    if (!signal) return void (await flushed);
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      signal.addEventListener('abort', done, { once: true });
+      if (signal.aborted) done();
+      void flushed.then(done);
+    });
   }
 
   /** Keeps a record (memory and spool) and schedules a flush. */
@@ -96,9 +125,12 @@ export class TurnOutbox {
         this.pending = this.pending.filter((r) => !done.has(r.turn.id));
         this.rewriteSpool();
       }
-      if (written > 0) this.options.log.info('deferred turns written', { written });
+      // Routine after turns logged behind their answers; worth an info line after an outage or an adoption.
+      if (written > 0) this.options.log[this.recovering ? 'info' : 'debug']('deferred turns written', { written });
+      this.recovering = false;
     } catch (error) {
       const code = error instanceof AppError ? error.code : 'INTERNAL';
+      this.recovering = true;
       this.options.log.warn('deferred turns not written yet', { pending: this.pending.length, code });
       this.schedule(this.retryMs);
     }
@@ -173,6 +205,7 @@ export class TurnOutbox {
       }
     }
     if (this.pending.length > 0) {
+      this.recovering = true;
       this.options.log.info('turn spool adopted', { pending: this.pending.length });
       this.schedule(0);
     }

@@ -12,6 +12,8 @@ export interface LoadedWork {
   work: WorkRow;
   pack: PackRow | null;
   agentOwnerWorkId: string | null;
+  /** Verbs the work has unresolved friction for (an ok turn of such a verb resolves it in its commit). */
+  openFrictionVerbs?: string[];
 }
 
 /**
@@ -102,7 +104,7 @@ export class WorkStore {
   async load(workId: string, agentId: string | null, run?: RunOptions): Promise<LoadedWork | undefined> {
     const [row] = await this.options.graph.read(readWork, { workId, repoId: this.options.repoId, agentId }, run);
     if (!row) return undefined;
-    return { work: row.work, pack: row.pack, agentOwnerWorkId: row.agent ? row.agent.workId : null };
+    return { work: row.work, pack: row.pack, agentOwnerWorkId: row.agent ? row.agent.workId : null, openFrictionVerbs: [...new Set(row.openFrictionVerbs)] };
   }
 
   /**

@@ -8,6 +8,7 @@ export const lookupSymbolDefinitionVerb = defineVerb({
   name: 'lookup_symbol_definition',
   description: 'Finds where a symbol is defined, among the files of the context pack.',
   whenToUse: 'You know a class, function, interface or constant name and need its file, line range and signature.',
+  readOnly: true,
   states: ['PLANNING', 'PLAN_ACCEPTED'],
   args: z.strictObject({
     symbol: z.string().min(1).max(200).regex(/^[^\u0000-\u001f\u007f]+$/, 'control characters are not allowed').describe('exact symbol name, e.g. UserListComponent'),

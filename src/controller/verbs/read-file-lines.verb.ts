@@ -11,6 +11,7 @@ export const readFileLinesVerb = defineVerb({
   name: 'read_file_lines',
   description: 'Returns a range of lines from a file in the context pack.',
   whenToUse: 'You need the exact text of a pack file (or part of it) to plan or verify a change.',
+  readOnly: true,
   states: ['PLANNING', 'PLAN_ACCEPTED'],
   args: z.strictObject({
     filePath: z.string().min(1).max(1024).describe('repo-relative POSIX path of a file listed in the context pack'),

@@ -12,6 +12,7 @@ export const readResourceVerb = defineVerb({
   name: 'read_resource',
   description: 'Returns a graphgate resource: the PlanGraph JSON Schema, a work\'s full planGraphSchema, or a page of the full context pack.',
   whenToUse: 'You need the full schema (planGraphSchema.uri / workUri) or more of the pack than initialize_work showed (graphgate://work/<workId>/pack?page=N).',
+  readOnly: true,
   states: ['PLANNING', 'PLAN_ACCEPTED', 'COMPLETED', 'BLOCKED_BUDGET', 'FAILED'],
   args: z.strictObject({
     uri: z.string().min(1).max(512).describe('graphgate://schema/plan-graph, graphgate://work/<workId>/plan-schema or graphgate://work/<workId>/pack'),

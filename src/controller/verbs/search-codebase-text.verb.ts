@@ -38,6 +38,7 @@ export const searchCodebaseTextVerb = defineVerb({
   name: 'search_codebase_text',
   description: 'Finds a literal text in the files of the context pack (declarative filters only; no regular expressions).',
   whenToUse: 'You need every place a string, tag, selector or identifier occurs within the pack.',
+  readOnly: true,
   states: ['PLANNING', 'PLAN_ACCEPTED'],
   args: z.strictObject({
     query: z.string().min(1).max(200).regex(/^[^\u0000-\u001f\u007f]+$/, 'control characters are not allowed').describe('the literal text to find'),

@@ -7,6 +7,7 @@ export const traceSymbolGraphVerb = defineVerb({
   name: 'trace_symbol_graph',
   description: 'Lists the graph neighbours (imports, members, injections, templates, routes …) of a symbol or file, kept inside the context pack, and the few-shot memories (fewShots: before/after examples reviewers approved) for its folder.',
   whenToUse: 'You need to see what a symbol or file is connected to before planning a change that may ripple.',
+  readOnly: true,
   states: ['PLANNING', 'PLAN_ACCEPTED'],
   args: z
     .strictObject({
