@@ -1,5 +1,5 @@
 // session/read-work.cypher — one work of this repo with its current pack, its accepted plan's pending validations, the verbs it has open friction for, and the calling agent's owner
-// params: workId: string, repoId: string, agentId: string|null   returns: work, pack|null, agent|null, openFrictionVerbs: list<string>
+// params: workId: string, repoId: string, agentId: string|null, pendingTurnIds: list<string> (the caller's turns logged behind their answers, padded with '')   returns: work, pack|null, agent|null, openFrictionVerbs: list<string>, landedTurnIds: list<string>
 MATCH (w:Work {id: $workId})
 WHERE w.repoId = $repoId
 OPTIONAL MATCH (w)-[:USES_PACK]->(p:ContextPack)
@@ -16,4 +16,6 @@ RETURN w {.id, .state, .version, .runSessionId, .originalPrompt, .usedTokens, .m
        CASE WHEN p IS NULL THEN null ELSE p {.id, .ref, .hash, .fileCount, .symbolCount, .strategyId, .version, .outcome} END AS pack,
        CASE WHEN a IS NULL THEN null ELSE a {.id, .workId, .repoId} END AS agent,
        // An ok turn of one of these verbs resolves that friction in its commit, so it cannot be logged behind its answer.
-       [(w)-[:HAD_FRICTION]->(f:FrictionEvent) WHERE coalesce(f.resolved, false) = false | f.verb] AS openFrictionVerbs
+       [(w)-[:HAD_FRICTION]->(f:FrictionEvent) WHERE coalesce(f.resolved, false) = false | f.verb] AS openFrictionVerbs,
+       // Which of them this read already counts in usedTokens (their Turn is written in the same transaction as their tokens).
+       [id IN $pendingTurnIds WHERE id <> '' AND EXISTS { MATCH (:Turn {id: id}) }] AS landedTurnIds

@@ -323,7 +323,8 @@ export class TurnDispatcher {
   }
 
   private async loadWork(services: ControllerServices, turn: Turn, signal: AbortSignal): Promise<void> {
-    const loaded = await services.sessions.load(turn.workId as string, turn.agentId, { signal });
+    // This process's turns logged behind their answers count against the budget while their entries are written.
+    const loaded = await services.sessions.load(turn.workId as string, turn.agentId, { signal }, this.turnLog.outbox.pendingFor(turn.workId as string));
     if (!loaded) {
       const workId = turn.workId;
       turn.workId = null;
@@ -333,9 +334,6 @@ export class TurnDispatcher {
         suggestedAction: { verb: 'initialize_work', reason: 'start a work (omit workId) and use the workId it returns' },
       });
     }
-    // This process's turns logged behind their answers and not yet written count against the budget already.
-    const pending = this.turnLog.outbox.pendingTokens(loaded.work.id);
-    if (pending > 0) loaded.work = { ...loaded.work, usedTokens: loaded.work.usedTokens + pending };
     turn.loaded = loaded;
     turn.work = loaded.work;
     turn.pack = loaded.pack;

@@ -41,8 +41,8 @@ export const findUnstartedWorks = loadQuery<{ repoId: string; olderThanMs: Integ
 export const discardWorks = loadQuery<{ repoId: string; workIds: string[] }, { workId: string }>('session/discard-works.cypher');
 
 export const readWork = loadQuery<
-  { workId: string; repoId: string; agentId: string | null },
-  { work: WorkRow; pack: PackRow | null; agent: { id: string; workId: string; repoId: string } | null; openFrictionVerbs: string[] }
+  { workId: string; repoId: string; agentId: string | null; pendingTurnIds: string[] },
+  { work: WorkRow; pack: PackRow | null; agent: { id: string; workId: string; repoId: string } | null; openFrictionVerbs: string[]; landedTurnIds: string[] }
 >('session/read-work.cypher');
 
 export const commitTurn = loadQuery<

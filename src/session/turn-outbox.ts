@@ -50,11 +50,9 @@ export class TurnOutbox {
     return this.pending.length;
   }
 
-  /** Tokens of a work's records not yet written (its usedTokens in the graph lacks them). */
-  pendingTokens(workId: string): number {
-    let tokens = 0;
-    for (const r of this.pending) if (r.workId === workId) tokens += r.tokens;
-    return tokens;
+  /** A work's records not yet known written (its usedTokens in the graph may lack their tokens): Turn id and tokens. */
+  pendingFor(workId: string): Array<{ id: string; tokens: number }> {
+    return this.pending.filter((r) => r.workId === workId).map((r) => ({ id: r.turn.id, tokens: r.tokens }));
   }
 
   /**

@@ -100,11 +100,19 @@ export class WorkStore {
     return row.work;
   }
 
-  /** Loads a work of this repository; a work of another repository reads as not found. */
-  async load(workId: string, agentId: string | null, run?: RunOptions): Promise<LoadedWork | undefined> {
-    const [row] = await this.options.graph.read(readWork, { workId, repoId: this.options.repoId, agentId }, run);
+  /**
+   * Loads a work of this repository; a work of another repository reads as not found. `pending`: the
+   * caller's log entries of this work not yet known written (TurnOutbox.pendingFor); the tokens of
+   * those the read does not find written are added to `usedTokens`, in the same snapshot, so the
+   * budget counts each turn exactly once while its entry is being written.
+   */
+  async load(workId: string, agentId: string | null, run?: RunOptions, pending: ReadonlyArray<{ id: string; tokens: number }> = []): Promise<LoadedWork | undefined> {
+    const [row] = await this.options.graph.read(readWork, { workId, repoId: this.options.repoId, agentId, pendingTurnIds: padIds(pending.map((p) => p.id)) }, run);
     if (!row) return undefined;
-    return { work: row.work, pack: row.pack, agentOwnerWorkId: row.agent ? row.agent.workId : null, openFrictionVerbs: [...new Set(row.openFrictionVerbs)] };
+    const landed = new Set(row.landedTurnIds);
+    const unwritten = pending.reduce((sum, p) => sum + (landed.has(p.id) ? 0 : p.tokens), 0);
+    const work = unwritten > 0 ? { ...row.work, usedTokens: row.work.usedTokens + unwritten } : row.work;
+    return { work, pack: row.pack, agentOwnerWorkId: row.agent ? row.agent.workId : null, openFrictionVerbs: [...new Set(row.openFrictionVerbs)] };
   }
 
   /**
@@ -189,6 +197,11 @@ export class WorkStore {
   async summarize(workId: string, run?: RunOptions): Promise<Array<{ verb: string; outcome: string; denyCodes: string[] | null; agentId: string | null }>> {
     return this.options.graph.read(summarizeWork, { workId, repoId: this.options.repoId, limit: int(5000) }, run);
   }
+}
+
+/** Up to 10 ids travel as a list of 11 (padded with ''): Neo4j plans a list parameter per size bucket (0, 1, 2–10, 11–100), and one shape keeps read-work to one plan. */
+function padIds(ids: string[]): string[] {
+  return ids.length > 10 ? ids : [...ids, ...Array<string>(11 - ids.length).fill('')];
 }
 
 function turnProps(commit: Pick<TurnCommit, 'turn' | 'workId' | 'agentId' | 'tokens'>, repoId: string): Record<string, unknown> {

@@ -66,6 +66,8 @@ describe('one bookmark manager per process, over a neo4j:// routing URI (real Ne
       expect(r.budget.used).toBeGreaterThan(used);
       used = r.budget.used;
     }
+    // Read turns are logged behind their answers: another process sees them once they are written.
+    await ctl.turnLog.outbox.flush();
     const work = (await new WorkStore({ graph: direct, repoId }).load(init.workId!, null))!.work;
     expect(work.usedTokens).toBe(used);
   });

@@ -88,7 +88,7 @@ describe('turns of read-only verbs logged behind their answers (real Neo4j)', ()
     const call = { workId: init.workId, agentId: init.agentId };
     const reads = [];
     for (let i = 0; i < 3; i++) reads.push(await gated.turn({ verb: 'search_codebase_text', ...call, args: { query: 'UserService' } }));
-    const pending = gated.turnLog.outbox.pendingTokens(init.workId!);
+    const pending = gated.turnLog.outbox.pendingFor(init.workId!).reduce((sum, p) => sum + p.tokens, 0);
     expect(pending).toBeGreaterThan(0);
     const inGraph = (await store.load(init.workId!, null))!.work.usedTokens;
     expect(inGraph).toBe(init.budget.used);
