@@ -4,12 +4,12 @@ import type { Integer } from 'neo4j-driver';
 import { packageRoot } from '../runtime/package-root.js';
 import { newHolderId } from '../runtime/process-liveness.js';
 import type { Logger } from '../runtime/logger.js';
+import { serverStartTime } from './first-use-gate.js';
 import type { Graph } from './graph.js';
 import { loadQuery } from './query-registry.js';
 import { defaultShapeFile, readShapes, sampleParams, warmOrder, type StatementShape } from './statement-shapes.js';
 import { int } from './values.js';
 
-const serverStartedAt = loadQuery<Record<string, never>, { startedAt: number | null }>('graph/server-started-at.cypher');
 const claimPlanWarmUp = loadQuery<{ serverStartedAt: Integer; owner: string }, { claimed: boolean }>('graph/claim-plan-warm-up.cypher');
 
 export interface WarmPlansOptions {
@@ -97,9 +97,9 @@ export async function warmPlansOncePerServerStart(graph: Graph, options: WarmPla
   try {
     const shapes = shapesOf(options);
     if (shapes.length === 0) return null;
-    const [row] = await graph.read(serverStartedAt, {});
-    if (typeof row?.startedAt !== 'number') return null;
-    const [claim] = await graph.write(claimPlanWarmUp, { serverStartedAt: int(row.startedAt), owner: newHolderId() });
+    const startedAt = await serverStartTime(graph);
+    if (startedAt === null) return null;
+    const [claim] = await graph.write(claimPlanWarmUp, { serverStartedAt: int(startedAt), owner: newHolderId() });
     if (!claim?.claimed) return null;
     const report = await warmPlans(graph, options, shapes);
     options.log.info('planned the recorded statement shapes after a server start', { ...report });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstUseGate } from '../../graph/index.js';
 import { ingestMemoryOverrides, sweepMemories } from '../../memory/index.js';
 import { ensureDirNoFollow } from '../../paths/index.js';
 import { assemblePack, assertRepoIngested } from '../../retrieval/assemble/index.js';
@@ -20,6 +21,9 @@ const attachmentSchema = z.strictObject({
   ref: z.string().min(1).max(2048).describe('inline:base64:<data>, a repo-relative file path, or an external reference (kept as a reference)'),
   caption: z.string().max(500).optional().describe('one line about it'),
 });
+
+/** Longest an initialize_work waits for another process's first pack after a server start (at most half the turn timeout). */
+const FIRST_PACK_MAX_WAIT_MS = 15_000;
 
 /**
  * How old a PLANNING work without a logged turn must be before another initialize_work deletes it:
@@ -79,19 +83,24 @@ export const initializeWorkVerb = defineVerb({
     if (discarded.length > 0) ctx.log.info('discarded works no agent was given', { workIds: discarded });
     if (swept.changelogError) ctx.log.warn('memory changelog not written', { error: swept.changelogError, transitions: swept.transitions.length });
 
-    const assembled = await assemblePack({
-      ...assemblyContext(ctx), prompt, lexemes: input.lexemes ?? [], workId: work.id, version: 1, supersedes: null,
-      attachments: attachments.filter((a) => a.status !== 'rejected'),
-    });
-    ctx.progress?.('writing the context pack');
-    const { pack } = assembled;
-    const stored = await ctx.packs.record({
-      workId: work.id, packId: pack.header.contextPackId, version: 1, supersedes: null, text: assembled.text, hash: assembled.hash,
-      repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
-      files: pack.evidence.files.map((f) => f.path), symbolIds: assembled.symbolIds, memoryIds: packMemoriesInForce(pack),
-      evidence: pack.evidence.files, proofChains: pack.anchors.proofChains,
-    }, { signal });
-    const planGraphSchema = planSchemaForResponse(await ctx.plans.schemaFor(work.id, { signal }), work.id, schemaInline(ctx, input.inlineSchema));
+    // After a server start, one process's first pack goes first and the others wait, then find its plans cached.
+    const gate = firstUseGate(ctx.graph, 'first-use:initialize-work', { log: ctx.log, maxWaitMs: Math.min(FIRST_PACK_MAX_WAIT_MS, config.mcp.turnTimeoutMs / 2) });
+    const { assembled, stored, schema } = await gate.run(async () => {
+      const assembled = await assemblePack({
+        ...assemblyContext(ctx), prompt, lexemes: input.lexemes ?? [], workId: work.id, version: 1, supersedes: null,
+        attachments: attachments.filter((a) => a.status !== 'rejected'),
+      });
+      ctx.progress?.('writing the context pack');
+      const { pack } = assembled;
+      const stored = await ctx.packs.record({
+        workId: work.id, packId: pack.header.contextPackId, version: 1, supersedes: null, text: assembled.text, hash: assembled.hash,
+        repoSnapshotId: pack.header.repoSnapshotId, outcome: pack.outcome, strategyId: pack.strategy.strategyId,
+        files: pack.evidence.files.map((f) => f.path), symbolIds: assembled.symbolIds, memoryIds: packMemoriesInForce(pack),
+        evidence: pack.evidence.files, proofChains: pack.anchors.proofChains,
+      }, { signal });
+      return { assembled, stored, schema: await ctx.plans.schemaFor(work.id, { signal }) };
+    }, signal);
+    const planGraphSchema = planSchemaForResponse(schema, work.id, schemaInline(ctx, input.inlineSchema));
     return {
       createdWork: work,
       ...packOutcome(assembled, stored),
