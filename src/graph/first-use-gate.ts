@@ -20,6 +20,12 @@ export interface FirstUseGateOptions {
   pollMs?: number;
 }
 
+/** One call through the gate: its cancellation, and what to tell its caller when it starts waiting. */
+export interface FirstUseCall {
+  signal?: AbortSignal;
+  onWait?: () => void;
+}
+
 /**
  * The first run of a many-statement operation after a server start, by one process while the others
  * wait for it (bounded), whichever process asks first.
@@ -47,9 +53,9 @@ export class FirstUseGate {
   }
 
   /** Runs `operation`, first waiting for another process's first use of it after a server start when one is under way. */
-  async run<T>(operation: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(operation: () => Promise<T>, call: FirstUseCall = {}): Promise<T> {
     if (this.passedFor !== null || this.unsupported) return operation();
-    const held = await this.enter(signal).catch((error: unknown) => {
+    const held = await this.enter(call).catch((error: unknown) => {
       this.options.log.debug('first-use gate skipped', { id: this.id, cause: String((error as Error)?.message ?? error) });
       return null;
     });
@@ -63,7 +69,7 @@ export class FirstUseGate {
   }
 
   /** The server start this process now holds the first use of, or null when it may just run. */
-  private async enter(signal?: AbortSignal): Promise<number | null> {
+  private async enter({ signal, onWait }: FirstUseCall): Promise<number | null> {
     const run = signal ? { signal } : {};
     const startedAt = await serverStartTime(this.graph, run);
     if (startedAt === null) {
@@ -74,6 +80,7 @@ export class FirstUseGate {
     const [claim] = await this.graph.write(claimFirstUse, { ...params, owner: this.owner, leaseMs: int(this.options.leaseMs ?? 20_000) }, run);
     if (claim?.claimed) return startedAt;
     if (!claim?.done) {
+      onWait?.();
       const waited = performance.now();
       const maxWaitMs = this.options.maxWaitMs ?? 15_000;
       for (;;) {

@@ -41,16 +41,18 @@ describe('first use after a server start, by one process while the others wait (
       return 'a';
     });
     await expect.poll(() => order).toEqual(['a:start']);
+    let waits = 0;
     const bRun = b.run(async () => {
       order.push('b:start');
       return 'b';
-    });
+    }, { onWait: () => waits++ });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(order).toEqual(['a:start']);
     first.release();
     expect(await aRun).toBe('a');
     expect(await bRun).toBe('b');
     expect(order).toEqual(['a:start', 'a:end', 'b:start']);
+    expect(waits).toBe(1);
 
     // A process that starts now finds the first use done: it runs at once.
     const c = new FirstUseGate(graph, id, { log: silentLogger, pollMs: 50, maxWaitMs: 60_000 });

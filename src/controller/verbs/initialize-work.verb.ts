@@ -86,6 +86,7 @@ export const initializeWorkVerb = defineVerb({
     // After a server start, one process's first pack goes first and the others wait, then find its plans cached.
     const gate = firstUseGate(ctx.graph, 'first-use:initialize-work', { log: ctx.log, maxWaitMs: Math.min(FIRST_PACK_MAX_WAIT_MS, config.mcp.turnTimeoutMs / 2) });
     const { assembled, stored, schema } = await gate.run(async () => {
+      ctx.progress?.('building the context pack');
       const assembled = await assemblePack({
         ...assemblyContext(ctx), prompt, lexemes: input.lexemes ?? [], workId: work.id, version: 1, supersedes: null,
         attachments: attachments.filter((a) => a.status !== 'rejected'),
@@ -99,7 +100,7 @@ export const initializeWorkVerb = defineVerb({
         evidence: pack.evidence.files, proofChains: pack.anchors.proofChains,
       }, { signal });
       return { assembled, stored, schema: await ctx.plans.schemaFor(work.id, { signal }) };
-    }, signal);
+    }, { signal, onWait: () => ctx.progress?.('another agent is building the first context pack since the graph server started; this one follows on its cached plans') });
     const planGraphSchema = planSchemaForResponse(schema, work.id, schemaInline(ctx, input.inlineSchema));
     return {
       createdWork: work,
