@@ -88,7 +88,6 @@ export class TurnLog {
    * The work's tokens as the answer shows them include it.
    */
   behind(turn: Turn, traceMeta?: Record<string, unknown>): void {
-    turn.transition = null;
     this.outbox.enqueue(deferredTurn({ ...this.entry(turn, 'ok', [], [], traceMeta), transition: null }, new Date()));
     turn.committed = true;
     this.outbox.nudge();
