@@ -14,6 +14,16 @@ export function isConnectionFailure(error: unknown): boolean {
 }
 
 /**
+ * The server refused a procedure call for good: not installed, or not allowed for this user (a
+ * locked-down Aura or cluster user may not call `dbms.*`). Asking again gives the same answer.
+ */
+export function isProcedureRefusal(error: unknown): boolean {
+  const details = (error as { details?: { neo4jCode?: unknown } })?.details;
+  const code = String(details?.neo4jCode ?? (error as { code?: unknown })?.code ?? '');
+  return code === 'Neo.ClientError.Procedure.ProcedureNotFound' || code === 'Neo.ClientError.Security.Forbidden';
+}
+
+/**
  * The one place that maps driver errors to our codes. Messages stay generic (server internals go to
  * the log); the connection hint names the fix.
  */

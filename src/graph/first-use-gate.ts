@@ -1,6 +1,7 @@
 import type { Integer } from 'neo4j-driver';
 import { newHolderId } from '../runtime/process-liveness.js';
 import type { Logger } from '../runtime/logger.js';
+import { isProcedureRefusal } from './driver-errors.js';
 import type { Graph } from './graph.js';
 import { loadQuery } from './query-registry.js';
 import { int } from './values.js';
@@ -39,8 +40,8 @@ export interface FirstUseCall {
  * The server's JVM start time tells a restart; the claim lives on a `PlanWarmUp` node (its id
  * constraint, schema 0015), with a lease so a holder that dies releases it. Once a process has seen the
  * first use done for the running server, it asks again only after the server was away. A graph that
- * refuses the start-time procedure (a locked-down Aura user) is never gated. Never throws for the
- * gate's own sake: on any error the operation just runs.
+ * refuses the start-time procedure (a locked-down Aura user) is never gated and never asked again by
+ * this process. Never throws for the gate's own sake: on any other error the operation just runs.
  */
 export class FirstUseGate {
   /** The server start whose first use this process saw done or ran (null: ask). */
@@ -111,10 +112,18 @@ export function firstUseGate(graph: Graph, id: string, options: FirstUseGateOpti
   return gate;
 }
 
-/** When the server's JVM started (ms since the epoch; a restart empties its plan cache), or null when the server does not say. */
+/**
+ * When the server's JVM started (ms since the epoch; a restart empties its plan cache), or null when
+ * the server does not say: no start time, or the procedure refused for good (so callers stop asking).
+ */
 export async function serverStartTime(graph: Graph, run: { signal?: AbortSignal } = {}): Promise<number | null> {
-  const [row] = await graph.read(serverStartedAt, {}, run);
-  return typeof row?.startedAt === 'number' ? row.startedAt : null;
+  try {
+    const [row] = await graph.read(serverStartedAt, {}, run);
+    return typeof row?.startedAt === 'number' ? row.startedAt : null;
+  } catch (error) {
+    if (isProcedureRefusal(error)) return null;
+    throw error;
+  }
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

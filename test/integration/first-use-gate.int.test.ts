@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcedureRefusal } from '../../src/graph/driver-errors.js';
 import { FirstUseGate, serverStartTime } from '../../src/graph/first-use-gate.js';
 import type { Graph } from '../../src/graph/graph.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -26,6 +27,15 @@ describe('first use after a server start, by one process while the others wait (
     const startedAt = await serverStartTime(graph);
     expect(startedAt).toBeGreaterThan(Date.UTC(2020, 0, 1));
     expect(startedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('tells a procedure the server refuses for good (a locked-down user: no gate) from other failures', async () => {
+    const adHoc = (text: string) => ({ name: 'ad-hoc', file: 'ad-hoc', text });
+    const refusal = await graph.read(adHoc('CALL dbms.graphgateNoSuchProcedure()'), {}).catch((error: unknown) => error);
+    expect(isProcedureRefusal(refusal)).toBe(true);
+    const typo = await graph.read(adHoc('RETURN 1 +'), {}).catch((error: unknown) => error);
+    expect(typo).toBeInstanceOf(Error);
+    expect(isProcedureRefusal(typo)).toBe(false);
   });
 
   it('runs the first use in one process; another waits for it, and a later one does not wait at all', async () => {
