@@ -1,22 +1,21 @@
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/index.js';
-import { SAFE_ID } from '../config/index.js';
 import { AppError } from '../errors/index.js';
-import type { Graph } from '../graph/index.js';
-import type { PackStore } from '../pack/index.js';
 import { readResource, type ResourceText } from '../mcp/resources.js';
 import { PlanService } from '../plan/plan-service.js';
 import { onAbort } from '../runtime/abort.js';
 import type { Logger } from '../runtime/logger.js';
-import { discardUnstartedWorks, mintId, type WorkStore } from '../session/index.js';
+import { mintId } from '../session/index.js';
 import { estimateTokens } from './budget.js';
+import { CreatedWorkDiscarder } from './created-work-discard.js';
 import { TurnDenial } from './deny.js';
 import { buildEnvelope } from './envelope.js';
 import type { TurnResponse } from './envelope.schema.js';
 import { gateTurn } from './gate.js';
 import { LoopStall } from './loop-stall.js';
+import { ServicesConnection, type ControllerServices } from './services-connection.js';
 import { BUDGET_BLOCKABLE_STATES, isRunState, type RunState } from './states.js';
+import { memoryRulesOf, namedFiles, salvageId } from './turn-request-facts.js';
 import { toProblems, TurnRequestSchema } from './turn-request.schema.js';
 import { TurnEvents } from './turn-events.js';
 import { canLogBehind, TurnLog, type Turn as LoggedTurn } from './turn-log.js';
@@ -26,31 +25,10 @@ import { defaultVerbs, VerbRegistry } from './verb-registry.js';
 /** What waits inside a turn (the graph connection, an ingest) leaves the verb this much of the turn: a third, at most 10 s. */
 const verbReserveMs = (timeoutMs: number): number => Math.min(10_000, timeoutMs / 3);
 
-/** Process-wide services the dispatcher needs from the graph (connected lazily, on the first turn). */
-export interface ControllerServices {
-  /** The repository's id in the graph (configured, or derived the way ingestion derives it). */
-  repoId: string;
-  graph: Graph;
-  sessions: WorkStore;
-  packs: PackStore;
-  /** Defaults to a PlanService on `graph` for this repository and configuration. */
-  plans?: PlanService;
-  /** Keeps the repository's facts current (graphgate mcp: src/mcp/repo-keeper.ts); awaited before each verb. */
-  keeper?: {
-    ready(call: { signal?: AbortSignal; progress?: (message: string) => void; fresh?: boolean; deadline?: number }): Promise<void>;
-    /** Marks a turn as running until the returned function is called: the keeper's background work yields to turns. */
-    turnStarted?(): () => void;
-  };
-}
+export type { ControllerServices } from './services-connection.js';
 
 /** Verbs that build a pack: without a watcher, the working tree is re-checked before they run. */
 const PACK_VERBS: ReadonlySet<string> = new Set(['initialize_work', 'escalate']);
-/**
- * Deadlines of the attempts at deleting a refused turn's new work (its own: the turn's signal is spent).
- * Refusals by timeout come when the server is slow (a cold start): at K=8 a first attempt of 5 s was
- * cancelled for seven of eight works, which then stayed PLANNING until a later sweep.
- */
-const DISCARD_ATTEMPTS_MS = [5_000, 15_000, 30_000];
 
 export interface ControllerOptions {
   config: Config;
@@ -74,19 +52,6 @@ export interface TurnCall {
   resourcesListed?: boolean;
 }
 
-/** The memory plan rules a plan verdict (a result or a refusal's details) applied: `<memoryId>:satisfied|violated`. */
-function memoryRulesOf(carrier: unknown): string[] {
-  const results = carrier && typeof carrier === 'object' ? (carrier as { memoryRuleResults?: unknown }).memoryRuleResults : undefined;
-  if (!Array.isArray(results)) return [];
-  return results.flatMap((r: { memoryId?: unknown; source?: unknown; applicable?: unknown; satisfied?: unknown }) =>
-    r && r.source === 'memory' && r.applicable === true && typeof r.memoryId === 'string' ? [`${r.memoryId}:${r.satisfied ? 'satisfied' : 'violated'}`] : []);
-}
-
-function salvageId(raw: unknown, key: string): string | null {
-  const value = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>)[key] : undefined;
-  return typeof value === 'string' && SAFE_ID.test(value) ? value : null;
-}
-
 /**
  * Runs `controller_turn`: look up → load work → capability/budget gate → validate args → run →
  * persist (optimistic concurrency) → envelope. Every refusal is a TurnResponse with a deny, never
@@ -97,9 +62,8 @@ export class TurnDispatcher {
   readonly events: TurnEvents;
   /** Turn log entries: committed with the turn, or kept (spooled under `.ai/tmp/turn-spool`) while the graph is away. */
   readonly turnLog: TurnLog;
-  private services: Promise<ControllerServices> | undefined;
-  private connected: ControllerServices | undefined;
-  private readonly discarding = new Set<Promise<void>>();
+  private readonly connection: ServicesConnection;
+  private readonly discarder: CreatedWorkDiscarder;
   private readonly loopStall = LoopStall.shared();
 
   constructor(private readonly options: ControllerOptions) {
@@ -107,9 +71,11 @@ export class TurnDispatcher {
     this.events = options.events ?? new TurnEvents();
     const memory = options.config.memory;
     this.turnLog = new TurnLog({
-      log: options.log, spoolDir: join(options.repoRoot, '.ai/tmp/turn-spool'), store: () => this.connected?.sessions,
+      log: options.log, spoolDir: join(options.repoRoot, '.ai/tmp/turn-spool'), store: () => this.connection.current?.sessions,
       ...(memory.enableFrictionLedger ? { ledger: { root: options.repoRoot, maxEntries: memory.frictionLedgerMaxEntries } } : {}),
     });
+    this.connection = new ServicesConnection(options.services, () => this.turnLog.outbox.nudge());
+    this.discarder = new CreatedWorkDiscarder({ repoRoot: options.repoRoot, log: options.log, services: () => this.connection.current });
   }
 
   /** One turn, bounded by the configured timeout and the caller's signal. */
@@ -152,7 +118,7 @@ export class TurnDispatcher {
       const final = timeoutAnswer ? await timeoutAnswer : answer;
       if (turn.createdWorkId && final.outcome === 'denied') {
         // A timed-out dispatch may still be writing: clean up once it settles, without holding the answer.
-        const discarded = this.discardCreatedWork(turn.createdWorkId, dispatched);
+        const discarded = this.discarder.discard(turn.createdWorkId, dispatched);
         if (!timeoutAnswer) await discarded;
       }
       return final;
@@ -168,78 +134,13 @@ export class TurnDispatcher {
    * Bounded by `ms`.
    */
   async settled(ms: number): Promise<void> {
-    const pending = Promise.allSettled([...this.discarding, this.turnLog.settled()]);
+    const pending = Promise.allSettled([...this.discarder.pending(), this.turnLog.settled()]);
     await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
-  }
-
-  /**
-   * Deletes a work its own turn created and then refused (timeout, cancel, error): no agent holds its
-   * id. Never throws; it tries three times with longer deadlines, and what it still cannot delete the next
-   * initialize_work sweeps after the grace period.
-   */
-  private discardCreatedWork(workId: string, dispatched: Promise<unknown>): Promise<void> {
-    const done = dispatched.catch(() => undefined).then(async () => {
-      for (const [attempt, ms] of DISCARD_ATTEMPTS_MS.entries()) {
-        const services = this.connected;
-        if (!services) return;
-        try {
-          await discardUnstartedWorks({
-            graph: services.graph, repoId: services.repoId, repoRoot: this.options.repoRoot, workIds: [workId], olderThanMs: null,
-            run: { signal: AbortSignal.timeout(ms) },
-          });
-          this.options.log.info('discarded a work its initialize_work turn did not hand out', { workId, attempt: attempt + 1 });
-          return;
-        } catch (error) {
-          if (attempt === DISCARD_ATTEMPTS_MS.length - 1) throw error;
-          this.options.log.debug('discarding a refused turn\'s work: retrying', { workId, error: String(error) });
-          await sleep(1_000 * (attempt + 1));
-        }
-      }
-    }).catch((error: unknown) => {
-      this.options.log.warn('work of a refused initialize_work not discarded; a later initialize_work sweeps it', { workId, error: String(error) });
-    }).finally(() => this.discarding.delete(done));
-    this.discarding.add(done);
-    return done;
-  }
-
-  /**
-   * The services, or the retryable GRAPH_UNAVAILABLE at `deadline` while they are still coming up (a
-   * local server's first start takes 10–30 s; it goes on, and a later turn finds it ready).
-   */
-  private async connectBy(deadline: number): Promise<ControllerServices> {
-    const connecting = this.connect();
-    if (this.connected) return connecting;
-    connecting.catch(() => undefined); // answered late: its failure is the next turn's to report
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TurnDenial('GRAPH_UNAVAILABLE', {
-        message: 'graphgate is still connecting to Neo4j (a local server may be starting); call again in a few seconds.',
-        details: { phase: 'connecting', retryAfterMs: 5_000 },
-        suggestedAction: { verb: 'initialize_work', reason: 'retry in a few seconds' },
-      })), Math.max(0, deadline - performance.now()));
-    });
-    try {
-      return await Promise.race([connecting, late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private connect(): Promise<ControllerServices> {
-    this.services ??= this.options.services().then((services) => {
-      this.connected = services;
-      this.turnLog.outbox.nudge();
-      return services;
-    }, (error: unknown) => {
-      this.services = undefined;
-      throw error;
-    });
-    return this.services;
   }
 
   /** resources/read: the same content read_resource returns, outside any work's turn (no budget, no log). */
   async readResource(uri: string, call: { signal?: AbortSignal } = {}): Promise<ResourceText> {
-    const services = await this.connect();
+    const services = await this.connection.connect();
     return readResource({ repoRoot: this.options.repoRoot, sessions: services.sessions, plans: this.plansOf(services) }, uri, { run: { signal: call.signal } });
   }
 
@@ -256,11 +157,11 @@ export class TurnDispatcher {
       const bytes = Buffer.byteLength(serialized, 'utf8');
       turn.tokens = estimateTokens(bytes);
       const parsed = TurnRequestSchema.safeParse(raw);
-      if (!this.services) progress?.('connecting to Neo4j (the first call may start the local server)');
+      if (!this.connection.started) progress?.('connecting to Neo4j (the first call may start the local server)');
       // What waits for the graph or an ingest answers retryably while the verb would still have time to run.
       const timeoutMs = this.options.config.mcp.turnTimeoutMs;
       const deadline = turn.started + timeoutMs - verbReserveMs(timeoutMs);
-      services = await this.connectBy(deadline);
+      services = await this.connection.connectBy(deadline);
       turnEnded = services.keeper?.turnStarted?.();
       if (turn.workId) await this.loadWork(services, turn, signal);
       turn.agentId ??= mintId('agent');
@@ -300,6 +201,9 @@ export class TurnDispatcher {
       }
       await services.keeper?.ready({ signal, deadline, fresh: PACK_VERBS.has(verb.name), ...(progress ? { progress } : {}) });
       signal.throwIfAborted(); // a turn cancelled while its work loaded does not start its verb
+      // Read turns logged behind their answers land before a verb that may read the work's history
+      // (signal_task_complete's retrospective counts them); read-only verbs do not wait for them.
+      if (!verb.readOnly) await this.turnLog.outbox.drain(signal);
       const outcome = await verb.run({
         ctx: {
           repoId: services.repoId, repoRoot: this.options.repoRoot, config: this.options.config, log: this.options.log,
@@ -392,7 +296,7 @@ export class TurnDispatcher {
     const first = !turn.finished;
     turn.finished = true;
     if (turn.createdWorkId && turn.workId === turn.createdWorkId && !turn.committed) {
-      // The work this turn created is discarded (see discardCreatedWork): the refusal names no work.
+      // The work this turn created is discarded (CreatedWorkDiscarder): the refusal names no work.
       Object.assign(turn, { workId: null, work: null, loaded: null, pack: null, state: 'UNINITIALIZED' });
     }
     const codes = denial.friction?.map((f) => f.code) ?? [denial.code];
@@ -425,12 +329,4 @@ export class TurnDispatcher {
   private deps() {
     return { registry: this.registry, config: this.options.config, repoRoot: this.options.repoRoot };
   }
-}
-
-/** The file paths a call names (short strings only; what they point at is checked by the verb): logged with the Turn. */
-function namedFiles(raw: unknown): string[] {
-  const args = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).args : undefined;
-  if (!args || typeof args !== 'object') return [];
-  const a = args as Record<string, unknown>;
-  return [a.filePath, a.targetFile].filter((p): p is string => typeof p === 'string' && p.length > 0 && p.length <= 1024);
 }
