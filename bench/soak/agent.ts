@@ -18,6 +18,8 @@ export interface AgentEnv {
   /** Epoch ms after which the agent stops waiting and reports. */
   deadline: number;
   rng: () => number;
+  /** Pause before each call, a random [min, max] ms: the time a model thinks between turns. */
+  thinkMs: [number, number];
   hostile: boolean;
   kill: KillCoordinator | null;
   /** Works of all agents, for the hostile call naming another work. */
@@ -80,6 +82,8 @@ export class SoakAgent {
   }
 
   private async call(args: Record<string, unknown>): Promise<TurnLike> {
+    const [min, max] = this.env.thinkMs;
+    if (max > 0) await sleep(min + this.env.rng() * (max - min));
     const r = await this.proc.turn(this.env.rec, this.env.index, this.ids.workId || null, args);
     if (!r.res) throw new Fatal(`${String(args.verb)}: the call failed (${r.error})`);
     this.out.lastState = r.res.state;

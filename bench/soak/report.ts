@@ -3,9 +3,9 @@ import type { SoakOptions, SoakReport } from './runner.js';
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 /** The command that reruns this soak with the same agents, faults, policy and seed. */
-export function reproduceCommand(o: Pick<SoakOptions, 'agents' | 'faults' | 'policy' | 'seed' | 'killMode' | 'kills' | 'killDelayMs' | 'failpoint' | 'leaseSeconds' | 'gateNiceness' | 'warmPlans' | 'ballast'>): string {
+export function reproduceCommand(o: Pick<SoakOptions, 'agents' | 'faults' | 'policy' | 'seed' | 'killMode' | 'kills' | 'killDelayMs' | 'failpoint' | 'leaseSeconds' | 'gateNiceness' | 'warmPlans' | 'ballast' | 'thinkMs'>): string {
   const faults = Object.entries(o.faults).filter(([, on]) => on).map(([name]) => name).join(',');
-  return `npm run soak -- --agents ${o.agents}${faults ? ` --faults ${faults}` : ''} --policy ${o.policy} --lease-seconds ${o.leaseSeconds}${o.gateNiceness === undefined ? '' : ` --gate-niceness ${o.gateNiceness}`}${o.faults.kill ? ` --kill-mode ${o.killMode} ${o.killMode === 'timer' ? `--kill-delay-ms ${o.killDelayMs.join('-')}` : `--failpoint ${o.failpoint}`} --kills ${o.kills}` : ''}${o.warmPlans ? ' --warm-plans' : ''}${(o.ballast ?? []).map((b) => ` --ballast ${b}`).join('')} --seed ${o.seed}`;
+  return `npm run soak -- --agents ${o.agents}${faults ? ` --faults ${faults}` : ''} --policy ${o.policy} --lease-seconds ${o.leaseSeconds}${o.gateNiceness === undefined ? '' : ` --gate-niceness ${o.gateNiceness}`}${o.faults.kill ? ` --kill-mode ${o.killMode} ${o.killMode === 'timer' ? `--kill-delay-ms ${o.killDelayMs.join('-')}` : `--failpoint ${o.failpoint}`} --kills ${o.kills}` : ''}${o.thinkMs && o.thinkMs[1] > 0 ? ` --think-ms ${o.thinkMs.join('-')}` : ''}${o.warmPlans ? ' --warm-plans' : ''}${(o.ballast ?? []).map((b) => ` --ballast ${b}`).join('')} --seed ${o.seed}`;
 }
 
 /** The human table: per-verb latency, throughput, faults, invariants (✓/✗ with one line each) and the reproduce command. */

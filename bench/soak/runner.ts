@@ -29,6 +29,8 @@ export interface SoakOptions {
   kills: number;
   /** timer mode: SIGKILL a random [min, max] ms after the patch is sent. */
   killDelayMs: [number, number];
+  /** Each agent's pause before each call, a random [min, max] ms (a model thinking); [0, 0] or absent: back to back. */
+  thinkMs?: [number, number];
   /** failpoint mode: GRAPHGATE_FAILPOINT of the killed process (patch:before-write, patch:after-write, patch:after-reingest, patch:after-mark). */
   failpoint: string;
   /** Bound on the killed work's resume (retries of the same operationId). */
@@ -136,7 +138,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   const startedAt = Date.now();
   const deadline = Date.now() + options.deadlineMs;
   const agents = await Promise.all(Array.from({ length: options.agents }, (_, index) => new SoakAgent({
-    index, rec, deadline, rng, hostile: options.faults.hostile, kill, works,
+    index, rec, deadline, rng, thinkMs: options.thinkMs ?? [0, 0], hostile: options.faults.hostile, kill, works,
     spawn: async (label, extra = {}) => {
       const t = performance.now();
       const proc = await McpAgent.spawn({ root: fixture.root, env: { ...env, ...extra }, logDir, label });
