@@ -42,7 +42,7 @@ export const discardWorks = loadQuery<{ repoId: string; workIds: string[] }, { w
 
 export const readWork = loadQuery<
   { workId: string; repoId: string; agentId: string | null; pendingTurnIds: string[] },
-  { work: WorkRow; pack: PackRow | null; agent: { id: string; workId: string; repoId: string } | null; openFrictionVerbs: string[]; landedTurnIds: string[] }
+  { work: WorkRow; pack: PackRow | null; agent: { id: string; workId: string; repoId: string } | null; openFrictionVerbs: string[]; landedTurnIds: string[]; landedAfter: string[] }
 >('session/read-work.cypher');
 
 export const commitTurn = loadQuery<

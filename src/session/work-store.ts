@@ -103,11 +103,15 @@ export class WorkStore {
   /**
    * Loads a work of this repository; a work of another repository reads as not found. `pending`: the
    * caller's log entries of this work not yet known written (TurnOutbox.pendingFor); the tokens of
-   * those the read does not find written are added to `usedTokens`, in the same snapshot, so the
-   * budget counts each turn exactly once while its entry is being written.
+   * those the read does not find written are added to `usedTokens`. The query is read committed, not a
+   * snapshot: when an entry landed while it ran (read-work.cypher), it is read again, so each turn's
+   * tokens count exactly once.
    */
   async load(workId: string, agentId: string | null, run?: RunOptions, pending: ReadonlyArray<{ id: string; tokens: number }> = []): Promise<LoadedWork | undefined> {
-    const [row] = await this.options.graph.read(readWork, { workId, repoId: this.options.repoId, agentId, pendingTurnIds: padIds(pending.map((p) => p.id)) }, run);
+    const params = { workId, repoId: this.options.repoId, agentId, pendingTurnIds: padIds(pending.map((p) => p.id)) };
+    let [row] = await this.options.graph.read(readWork, params, run);
+    // An entry that landed during the read may or may not be in its usedTokens: read again (a flush is one transaction).
+    for (let again = 0; row && again < 3 && row.landedAfter.length !== row.landedTurnIds.length; again++) [row] = await this.options.graph.read(readWork, params, run);
     if (!row) return undefined;
     const landed = new Set(row.landedTurnIds);
     const unwritten = pending.reduce((sum, p) => sum + (landed.has(p.id) ? 0 : p.tokens), 0);
