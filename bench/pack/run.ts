@@ -7,7 +7,7 @@ import { TurnDispatcher } from '../../src/controller/turn-dispatcher.js';
 import { openGraph, int, type Query } from '../../src/graph/index.js';
 import { PackStore } from '../../src/pack/index.js';
 import { assemblePack } from '../../src/retrieval/assemble/index.js';
-import { closureExpandQuery, fileDetailsQuery, lexicalSearchQuery, symbolLookupQuery, DEFAULT_INDEX_WEIGHTS, symbolTerms } from '../../src/retrieval/lanes/index.js';
+import { closureExpandQuery, fileDetailsQuery, lexicalSearchQuery, symbolLookupQuery, DEFAULT_INDEX_WEIGHTS, symbolLookupParams } from '../../src/retrieval/lanes/index.js';
 import { buildLexemes, buildLuceneQuery, lexemeQueryTerms } from '../../src/retrieval/lexemes/index.js';
 import { createLogger, type Logger } from '../../src/runtime/logger.js';
 import { WorkStore } from '../../src/session/index.js';
@@ -97,10 +97,10 @@ try {
   const lexemes = buildLexemes({ prompt: PROMPTS[0] as string });
   const sample = await assemblePack({ graph, repoId, root, prompt: PROMPTS[0] as string, fetchers: null });
   const profiled: Record<string, { query: Query<Record<string, unknown>, unknown>; params: Record<string, unknown> }> = {
-    'retrieval/lexical-search': { query: lexicalSearchQuery as never, params: { repoId, query: buildLuceneQuery(lexemeQueryTerms(lexemes)), scan: int(500), perIndex: int(40), weights: DEFAULT_INDEX_WEIGHTS } },
-    'retrieval/symbol-lookup': { query: symbolLookupQuery as never, params: { repoId, ...symbolTerms(lexemes), limit: int(60) } },
+    'retrieval/lexical-search': { query: lexicalSearchQuery as never, params: { repoId, search: { query: buildLuceneQuery(lexemeQueryTerms(lexemes)) }, scan: int(500), perIndex: int(40), weights: DEFAULT_INDEX_WEIGHTS } },
+    'retrieval/symbol-lookup': { query: symbolLookupQuery as never, params: symbolLookupParams(repoId, lexemes) },
     'retrieval/closure-expand': { query: closureExpandQuery as never, params: { repoId, seedIds: sample.pack.anchors.entrypoints.map((a) => a.id), perEdge: int(8) } },
-    'retrieval/file-details': { query: fileDetailsQuery as never, params: { repoId, paths: sample.pack.evidence.files.map((x) => x.path), maxSymbols: int(20) } },
+    'retrieval/file-details': { query: fileDetailsQuery as never, params: { repoId, files: { paths: sample.pack.evidence.files.map((x) => x.path) }, maxSymbols: int(20) } },
   };
   const slowest = queries.find((x) => profiled[x.name]) ?? { name: 'retrieval/lexical-search' };
   const target = profiled[slowest.name]!;

@@ -1,15 +1,15 @@
 // proof-chains/aggrid-origin.cypher — ag-Grid origin chains (table → column → renderer → nav trigger → route → component → service → definition), one row per branch; a hop that does not exist is null, never dropped
-// params: repoId: string, tableId: string|null, componentId: string|null, routeId: string|null, limit: Integer   returns: selectedBy, table, host, column, renderer, nav, target, routeCandidates, component, service, definitions
+// params: repoId: string, start: {tableId: string|null, componentId: string|null, routeId: string|null} (one map: its nulls and string lengths do not key the plan, so every start shares one), limit: Integer   returns: selectedBy, table, host, column, renderer, nav, target, routeCandidates, component, service, definitions
 MATCH (g:GridTable {repoId: $repoId})
 OPTIONAL MATCH (host:Component)-[:RENDERS_GRID]->(g)
 WITH g, host,
   CASE
-    WHEN $tableId IS NULL AND $componentId IS NULL AND $routeId IS NULL THEN 'all'
-    WHEN g.id = $tableId THEN 'table'
-    WHEN host.id = $componentId OR EXISTS { MATCH (:Fact {id: $routeId})-[:ROUTES_TO]->(host) } THEN 'host'
+    WHEN $start.tableId IS NULL AND $start.componentId IS NULL AND $start.routeId IS NULL THEN 'all'
+    WHEN g.id = $start.tableId THEN 'table'
+    WHEN host.id = $start.componentId OR EXISTS { MATCH (:Fact {id: $start.routeId})-[:ROUTES_TO]->(host) } THEN 'host'
     WHEN EXISTS {
       MATCH (g)-[:HAS_COLUMN]->(:ColumnDef)-[:USES_RENDERER]->()-[:TEMPLATES|HAS_USAGE*0..2]->()-[:TRIGGERS_NAV]->(:NavTrigger)-[:TARGETS]->(rt:Route)
-      WHERE rt.id = $routeId OR EXISTS { MATCH (rt)-[:ROUTES_TO]->(dc:Component) WHERE dc.id = $componentId }
+      WHERE rt.id = $start.routeId OR EXISTS { MATCH (rt)-[:ROUTES_TO]->(dc:Component) WHERE dc.id = $start.componentId }
     } THEN 'destination'
   END AS selectedBy
 WHERE selectedBy IS NOT NULL

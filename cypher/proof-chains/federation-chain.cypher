@@ -1,10 +1,10 @@
 // proof-chains/federation-chain.cypher — federation chains (host route → federation mapping → remote expose → remote module → destination component) from every remote load, resolved or not; one row per candidate expose
-// params: repoId: string, routeId: string|null, limit: Integer   returns: load, source, expose, mappings, moduleFile, moduleSymbols, routedComponents, declaredComponents
+// params: repoId: string, start: {routeId: string|null} (a map: a null or a string in it shares one plan), limit: Integer   returns: load, source, expose, mappings, moduleFile, moduleSymbols, routedComponents, declaredComponents
 // every remote load's Ref has the key 'remote:*' (ingest/write/ref-keys.ts): seeking the (repoId, key) index keeps
 // this O(remote loads); anchoring on relType let the planner scan every Fact of every repository (~20 s on a shared graph)
 MATCH (ref:Ref {repoId: $repoId, key: 'remote:*'})
 USING INDEX ref:Ref(repoId, key)
-WHERE ref.relType = 'LOADS_REMOTE' AND ($routeId IS NULL OR ref.fromId = $routeId)
+WHERE ref.relType = 'LOADS_REMOTE' AND ($start.routeId IS NULL OR ref.fromId = $start.routeId)
 MATCH (src:Fact {id: ref.fromId})
 OPTIONAL MATCH (src)-[lr:LOADS_REMOTE]->(x:RemoteExpose)
 WHERE lr.refId = ref.id

@@ -1,6 +1,6 @@
 // retrieval/file-details.cypher — facts about candidate files the reranker and the pack need: hash, size, snapshot, import in-degree (hub penalty), tag families, grids, federation and the top-level symbols they define
-// params: repoId: string, paths: list<string>, maxSymbols: Integer   returns: path, sha256, bytes, snapshotId, inDegree, adpUsages, sdfUsages, adpTags, gridTables, federation, symbols: list<{id, name, kind, line, endLine}>
-UNWIND $paths AS path
+// params: repoId: string, files: {paths: list<string>} (one map: a map's contents do not key the plan, so every list size shares one), maxSymbols: Integer   returns: path, sha256, bytes, snapshotId, inDegree, adpUsages, sdfUsages, adpTags, gridTables, federation, symbols: list<{id, name, kind, line, endLine}>
+UNWIND $files.paths AS path
 MATCH (f:File {repoId: $repoId, path: path})
 CALL (f) {
   OPTIONAL MATCH (f)-[:HAS_USAGE]->(u:Usage)

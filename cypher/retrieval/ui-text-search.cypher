@@ -1,6 +1,6 @@
 // retrieval/ui-text-search.cypher — ui-text lane: translation values and template text that match the prompt → the files that show them (templates and classes using the key, the template itself, the component of a template, the resource file)
-// params: repoId: string, query: string (repo-scoped Lucene, `+ftRepo:<key> +(…)`), hits: Integer, perHit: Integer   returns: hitId, labels, key, locale, text, score, fileId, path, bytes, via ('uses'|'text'|'defines'), line, owners: list<{id, path}>
-CALL db.index.fulltext.queryNodes('ft_ui_text', $query, {limit: $hits}) YIELD node, score
+// params: repoId: string, search: {query: string (repo-scoped Lucene, `+ftRepo:<key> +(…)`)} (one map: a map's contents do not key the plan, so every prompt shares one), hits: Integer, perHit: Integer   returns: hitId, labels, key, locale, text, score, fileId, path, bytes, via ('uses'|'text'|'defines'), line, owners: list<{id, path}>
+CALL db.index.fulltext.queryNodes('ft_ui_text', $search.query, {limit: $hits}) YIELD node, score
 WITH node, score WHERE node.repoId = $repoId
 CALL (node) {
   MATCH (f:File {repoId: $repoId, path: node.path}) WHERE node:UiText

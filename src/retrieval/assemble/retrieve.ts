@@ -59,7 +59,7 @@ const SEED_KINDS = new Set(['route', 'component', 'service', 'module', 'remote_e
 async function readDetails(ctx: LaneContext, ranked: readonly RankedFile[], details: Map<string, FileDetailRow>, budgets: AssemblyBudgets): Promise<void> {
   const paths = ranked.map((f) => f.path).filter((p) => !details.has(p)).slice(0, budgets.detailFiles);
   if (paths.length === 0) return;
-  const rows = await ctx.graph.read(fileDetailsQuery, { repoId: ctx.repoId, paths, maxSymbols: int(budgets.symbolsPerFile) }, ctx.run);
+  const rows = await ctx.graph.read(fileDetailsQuery, { repoId: ctx.repoId, files: { paths }, maxSymbols: int(budgets.symbolsPerFile) }, ctx.run);
   for (const row of rows) details.set(row.path, row);
 }
 

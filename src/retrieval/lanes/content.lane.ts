@@ -27,7 +27,7 @@ async function searchFiles(ctx: LaneContext, prompt: string, lane: 'content' | '
   const query = repoScopedQuery('ftRepo', repoSearchKey(ctx.repoId), terms, lane === 'fielded' ? FIELD_BOOSTS : []);
   if (!query) return { lane, candidates: [], searched: false, notes: [] };
   const index = lane === 'content' ? 'ft_file_content' : 'ft_file_fields';
-  const { rows, notes } = await guardedLane(lane, () => ctx.graph.read(fileTextSearchQuery, { index, query, repoId: ctx.repoId, limit: int(options.limit ?? 200) }, ctx.run));
+  const { rows, notes } = await guardedLane(lane, () => ctx.graph.read(fileTextSearchQuery, { index, search: { query }, repoId: ctx.repoId, limit: int(options.limit ?? 200) }, ctx.run));
   const label = lane === 'content' ? 'file text' : 'file name, folders, identifiers, text and comments (stemmed)';
   const candidates = toCandidates(rows, lane, (r) => ({ score: round(r.score, 6), bytes: r.bytes, reasons: [`${label} matches the task's words`] }));
   return { lane, candidates, searched: true, notes };
@@ -55,7 +55,7 @@ export async function absentTaskTerms(ctx: LaneContext, taskText: string): Promi
   // The first probe asks whether the repository's files carry text at all (ingested before schema 0010, or
   // written without ingestion): if not, no word can be called absent.
   const probes = [{ term: '', query: `ftRepo:${key}` }, ...terms.map((term) => ({ term, query: `+ftRepo:${key} +${escapeLucene(term)}` }))];
-  const { rows } = await guardedLane('content', () => ctx.graph.read(termPresenceQuery, { probes }, ctx.run));
+  const { rows } = await guardedLane('content', () => ctx.graph.read(termPresenceQuery, { search: { probes } }, ctx.run));
   const present = new Set(rows.filter((r) => r.present).map((r) => r.term));
   return { terms, absent: present.has('') ? terms.filter((t) => !present.has(t)) : [] };
 }

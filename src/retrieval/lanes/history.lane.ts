@@ -45,7 +45,7 @@ export async function historyLane(ctx: LaneContext, lexemes: readonly Lexeme[], 
   const query = commitQuery(repoSearchKey(ctx.repoId), words);
   if (!query && tickets.length === 0) return { lane: 'history', candidates: [], searched: false, notes: [] };
   const { rows, notes } = await guardedLane('history', () => ctx.graph.read(historySearchQuery, {
-    repoId: ctx.repoId, query, tickets,
+    repoId: ctx.repoId, search: { query, tickets },
     scan: int(opts.scan ?? 200), limit: int(opts.commits ?? 30), maxFiles: int(opts.maxFilesPerCommit ?? 60),
   }, ctx.run));
   const scored = scoreHistoryFiles(rows, words, tickets, opts.scoring ?? DEFAULT_HISTORY_SCORING).slice(0, opts.limit ?? 100);

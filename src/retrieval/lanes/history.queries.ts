@@ -19,6 +19,6 @@ export interface HistoryCommitRow {
 }
 
 export const historySearchQuery = loadQuery<
-  { repoId: string; query: string; tickets: string[]; scan: Integer; limit: Integer; maxFiles: Integer },
+  { repoId: string; search: { query: string; tickets: string[] }; scan: Integer; limit: Integer; maxFiles: Integer },
   HistoryCommitRow
 >('retrieval/history-search.cypher');

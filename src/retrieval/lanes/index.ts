@@ -8,7 +8,7 @@ export { DEFAULT_INDEX_WEIGHTS, lexicalLane } from './lexical.lane.js';
 export { memoryLane, readActiveMemories, scopeMemories, type ScopedMemory } from './memory.lane.js';
 export { policyLane, policyPlaneOf, readPolicyRecords, type PolicyPlane } from './policy.lane.js';
 export { scopeApplies, scopeBase } from './scope-match.js';
-export { joinedName, pathShape, symbolLane, symbolTerms } from './symbol.lane.js';
+export { joinedName, pathShape, symbolLane, symbolLookupParams, symbolTerms } from './symbol.lane.js';
 export { UI_TEXT_KINDS, uiTextLane, type UiTextLaneOptions } from './ui-text.lane.js';
 export { DEFAULT_UI_TEXT_WEIGHTS, scoreUiTextFiles, type UiTextWeights } from './ui-text-scoring.js';
 export { uiTextSearchQuery, type UiTextRow } from './ui-text.queries.js';

@@ -32,12 +32,15 @@ export interface IndexWeights {
   endpoint: number;
 }
 
-export const lexicalSearchQuery = loadQuery<{ repoId: string; query: string; scan: Integer; perIndex: Integer; weights: IndexWeights }, LexicalRow>('retrieval/lexical-search.cypher');
+export const lexicalSearchQuery = loadQuery<{ repoId: string; search: { query: string }; scan: Integer; perIndex: Integer; weights: IndexWeights }, LexicalRow>('retrieval/lexical-search.cypher');
 
 export const symbolLookupQuery = loadQuery<
   {
-    repoId: string; nameQuery: string; names: string[]; selectors: string[]; routePaths: string[]; routeQuery: string; routeShapes: string[][];
-    filePaths: string[]; fileQuery: string; fileNames: string[]; fields: string[]; limit: Integer;
+    repoId: string; limit: Integer;
+    lookup: {
+      nameQuery: string; names: string[]; selectors: string[]; routePaths: string[]; routeQuery: string; routeShapes: string[][];
+      filePaths: string[]; fileQuery: string; fileNames: string[]; fields: string[];
+    };
   },
   GradedRow
 >('retrieval/symbol-lookup.cypher');
@@ -93,7 +96,7 @@ export interface FileDetailRow {
   symbols: Array<{ id: string; name: string | null; kind: string | null; line: number | null; endLine: number | null }>;
 }
 
-export const fileDetailsQuery = loadQuery<{ repoId: string; paths: string[]; maxSymbols: Integer }, FileDetailRow>('retrieval/file-details.cypher');
+export const fileDetailsQuery = loadQuery<{ repoId: string; files: { paths: string[] }; maxSymbols: Integer }, FileDetailRow>('retrieval/file-details.cypher');
 
 export const repoSnapshotQuery = loadQuery<{ repoId: string }, { snapshotId: string | null }>('retrieval/repo-snapshot.cypher');
 
@@ -113,6 +116,6 @@ export interface FileTextRow extends LaneRow {
   score: number;
 }
 
-export const fileTextSearchQuery = loadQuery<{ index: 'ft_file_content' | 'ft_file_fields'; query: string; repoId: string; limit: Integer }, FileTextRow>('retrieval/file-text-search.cypher');
+export const fileTextSearchQuery = loadQuery<{ index: 'ft_file_content' | 'ft_file_fields'; search: { query: string }; repoId: string; limit: Integer }, FileTextRow>('retrieval/file-text-search.cypher');
 
-export const termPresenceQuery = loadQuery<{ probes: Array<{ term: string; query: string }> }, { term: string; present: boolean }>('retrieval/term-presence.cypher');
+export const termPresenceQuery = loadQuery<{ search: { probes: Array<{ term: string; query: string }> } }, { term: string; present: boolean }>('retrieval/term-presence.cypher');

@@ -25,7 +25,7 @@ export async function lexicalLane(ctx: LaneContext, lexemes: readonly Lexeme[], 
   const query = buildLuceneQuery(lexemeQueryTerms(lexemes));
   if (!query) return { lane: 'lexical', candidates: [], searched: false, notes: [] };
   const { rows, notes } = await guardedLane('lexical', () => ctx.graph.read(lexicalSearchQuery, {
-    repoId: ctx.repoId, query, perIndex: int(options.perIndex ?? 40), scan: int(options.scan ?? 500), weights: options.weights ?? DEFAULT_INDEX_WEIGHTS,
+    repoId: ctx.repoId, search: { query }, perIndex: int(options.perIndex ?? 40), scan: int(options.scan ?? 500), weights: options.weights ?? DEFAULT_INDEX_WEIGHTS,
   }, ctx.run));
   const candidates = toCandidates(rows, 'lexical', (r) => ({
     score: round(r.score, 6),

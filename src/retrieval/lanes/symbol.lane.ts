@@ -50,16 +50,22 @@ export function symbolTerms(lexemes: readonly Lexeme[]) {
   return { nameQuery, names, selectors, routePaths, routeQuery, routeShapes, filePaths, fileQuery, fileNames, fields };
 }
 
+/** The lookup statement's parameters: the terms go in one map, so every prompt shares one plan (src/graph/README.md, "Plan warm-up"). */
+export function symbolLookupParams(repoId: string, lexemes: readonly Lexeme[], limit = 60) {
+  return { repoId, lookup: symbolTerms(lexemes), limit: int(limit) };
+}
+
 /**
  * Symbol lane: structural lookups — exact (1.0) or prefix (0.6) symbol names, component selectors and
  * web-component contract tags (1.0), template usages of a tag (0.5), route paths exact (1.0) or by
  * shape (0.9), file paths (1.0) or names (0.8), grid column fields (0.7).
  */
 export async function symbolLane(ctx: LaneContext, lexemes: readonly Lexeme[], options: { limit?: number } = {}): Promise<LaneResult> {
-  const t = symbolTerms(lexemes);
+  const params = symbolLookupParams(ctx.repoId, lexemes, options.limit);
+  const t = params.lookup;
   const any = t.names.length + t.selectors.length + t.routeShapes.length + t.filePaths.length + t.fields.length > 0;
   if (!any) return { lane: 'symbol', candidates: [], searched: false, notes: [] };
-  const { rows, notes } = await guardedLane('symbol', () => ctx.graph.read(symbolLookupQuery, { repoId: ctx.repoId, ...t, limit: int(options.limit ?? 60) }, ctx.run));
+  const { rows, notes } = await guardedLane('symbol', () => ctx.graph.read(symbolLookupQuery, params, ctx.run));
   const candidates = toCandidates(rows, 'symbol', (r) => ({
     score: r.grade,
     matched: r.term ? [r.term.toLowerCase()] : [],

@@ -51,7 +51,7 @@ export async function uiTextLane(ctx: LaneContext, lexemes: readonly Lexeme[], o
   if (!terms) return { lane: 'uitext', candidates: [], searched: false, notes: [] };
   const query = `+ftRepo:${repoSearchKey(ctx.repoId)} +(${terms})`;
   const { rows, notes } = await guardedLane('uitext', () => ctx.graph.read(uiTextSearchQuery, {
-    repoId: ctx.repoId, query, hits: int(options.hits ?? 80), perHit: int(options.perHit ?? 20),
+    repoId: ctx.repoId, search: { query }, hits: int(options.hits ?? 80), perHit: int(options.perHit ?? 20),
   }, ctx.run));
   const words = termWords(wanted.flatMap((l) => [l.norm, ...l.variants]));
   const candidates = scoreUiTextFiles(rows, words, options.weights ?? DEFAULT_UI_TEXT_WEIGHTS).slice(0, options.limit ?? 60);

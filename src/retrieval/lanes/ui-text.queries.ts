@@ -21,4 +21,4 @@ export interface UiTextRow {
   owners: Array<{ id: string; path: string }>;
 }
 
-export const uiTextSearchQuery = loadQuery<{ repoId: string; query: string; hits: Integer; perHit: Integer }, UiTextRow>('retrieval/ui-text-search.cypher');
+export const uiTextSearchQuery = loadQuery<{ repoId: string; search: { query: string }; hits: Integer; perHit: Integer }, UiTextRow>('retrieval/ui-text-search.cypher');

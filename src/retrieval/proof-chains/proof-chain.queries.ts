@@ -4,11 +4,11 @@ import type { AggridRow } from './aggrid-chain.builder.js';
 import type { FederationRow } from './federation-chain.builder.js';
 
 export const aggridOriginQuery = loadQuery<
-  { repoId: string; tableId: string | null; componentId: string | null; routeId: string | null; limit: Integer },
+  { repoId: string; start: { tableId: string | null; componentId: string | null; routeId: string | null }; limit: Integer },
   AggridRow
 >('proof-chains/aggrid-origin.cypher');
 
-export const federationChainQuery = loadQuery<{ repoId: string; routeId: string | null; limit: Integer }, FederationRow>(
+export const federationChainQuery = loadQuery<{ repoId: string; start: { routeId: string | null }; limit: Integer }, FederationRow>(
   'proof-chains/federation-chain.cypher',
 );
 

@@ -43,9 +43,7 @@ export async function agGridOriginChains(input: AggridChainInput): Promise<Proof
   oneStart({ tableId: input.tableId, componentId: input.componentId, routeId: input.routeId });
   const rows = await input.graph.read(aggridOriginQuery, {
     repoId: input.repoId,
-    tableId: input.tableId ?? null,
-    componentId: input.componentId ?? null,
-    routeId: input.routeId ?? null,
+    start: { tableId: input.tableId ?? null, componentId: input.componentId ?? null, routeId: input.routeId ?? null },
     limit: int(input.limit ?? DEFAULT_ROW_LIMIT),
   }, input.run);
   const focus = input.componentId ?? input.routeId;
@@ -63,7 +61,7 @@ export async function federationChains(input: FederationChainInput): Promise<Pro
   oneStart({ routeId: input.routeId, componentId: input.componentId });
   const rows = await input.graph.read(federationChainQuery, {
     repoId: input.repoId,
-    routeId: input.routeId ?? null,
+    start: { routeId: input.routeId ?? null },
     limit: int(input.limit ?? DEFAULT_ROW_LIMIT),
   }, input.run);
   const chains = buildFederationChains(rows);
