@@ -1,6 +1,6 @@
 // execution/lock-acquire.cypher — takes (or renews) resource leases for a work, one row per resource in the given (sorted) order; each Reservation is write-locked before it is read, a stale lease (expired, or its work finished) is reclaimed with a LeaseReclaim evidence node
-// params: repoId: string, workId: string, leases: list<{resource: string, nodeId: string|null, reclaimId: string}> (distinct resources), ttlMs: Integer   returns: resource: string, acquired: boolean, holderWorkId: string|null, holderNodeId: string|null, expiresAt: string, reclaimedFrom: string|null
-UNWIND $leases AS lease
+// params: repoId: string, workId: string, request: {leases: list<{resource: string, nodeId: string|null, reclaimId: string}> (distinct resources)} (a map: its list's size does not key the plan), ttlMs: Integer   returns: resource: string, acquired: boolean, holderWorkId: string|null, holderNodeId: string|null, expiresAt: string, reclaimedFrom: string|null
+UNWIND $request.leases AS lease
 MERGE (r:Reservation {id: $repoId + '|' + lease.resource})
 ON CREATE SET r.repoId = $repoId, r.resource = lease.resource, r.released = true
 SET r._lock = true

@@ -1,7 +1,7 @@
 // execution/lock-plan-overlaps.cypher — other live works whose current accepted plan targets one of the given files, oldest acceptance first; a work whose unreleased leases have all expired is abandoned and no longer counts
-// params: repoId: string, workId: string, files: list<string>   returns: workId, acceptedAt, files: list<string>
+// params: repoId: string, workId: string, request: {files: list<string>} (a map: its list's size does not key the plan)   returns: workId, acceptedAt, files: list<string>
 MATCH (w:Work)-[:HAS_PLAN]->(g:PlanGraph {current: true})-[:HAS_NODE]->(n:PlanNode)
-WHERE w.repoId = $repoId AND w.id <> $workId AND w.state = 'PLAN_ACCEPTED' AND n.targetFile IN $files
+WHERE w.repoId = $repoId AND w.id <> $workId AND w.state = 'PLAN_ACCEPTED' AND n.targetFile IN $request.files
 WITH w, g, collect(DISTINCT n.targetFile) AS files
 OPTIONAL MATCH (r:Reservation)
 WHERE r.repoId = $repoId AND r.workId = w.id AND r.released = false

@@ -1,5 +1,5 @@
 // plan/persist-plan.cypher — stores an accepted PlanGraph for a work: supersedes the previous one (and any other plan waiting for a lease), creates its PlanNodes (DEPENDS_ON, TARGETS File/Symbol) and resets the progress counters; a plan stored while it waited for a lease (same id) becomes the accepted one
-// params: repoId: string, workId: string, plan: map (id, props), nodes: list<{id, props, targetFile: string|null, symbolRefs: list<{file, name}>}>, edges: list<{from, to}>, totalNodes: Integer   returns: planId, nodes, edges
+// params: repoId: string, workId: string, plan: {id, props, nodes: list<{id, props, targetFile: string|null, symbolRefs: list<{file, name}>}>, edges: list<{from, to}>} (one map: its lists' sizes do not key the plan, so every plan size shares one), totalNodes: Integer   returns: planId, nodes, edges
 MATCH (w:Work {id: $workId})
 WHERE w.repoId = $repoId
 OPTIONAL MATCH (w)-[:HAS_PLAN]->(old:PlanGraph {current: true})
@@ -18,7 +18,7 @@ FOREACH (o IN olds | CREATE (g)-[:SUPERSEDES]->(o))
 SET w.totalNodes = $totalNodes, w.completedNodes = 0, w.planId = $plan.id
 WITH g
 CALL (g) {
-  UNWIND $nodes AS row
+  UNWIND $plan.nodes AS row
   CREATE (n:PlanNode {id: row.id})
   SET n += row.props, n.repoId = $repoId, n.workId = $workId, n.planId = g.id, n.outcome = 'pending'
   CREATE (g)-[:HAS_NODE]->(n)
@@ -36,7 +36,7 @@ CALL (g) {
   RETURN count(n) AS created
 }
 CALL (g) {
-  UNWIND $edges AS edge
+  UNWIND $plan.edges AS edge
   MATCH (a:PlanNode {id: edge.from}), (b:PlanNode {id: edge.to})
   CREATE (a)-[:DEPENDS_ON]->(b)
   RETURN count(*) AS linked

@@ -1,6 +1,6 @@
 // plan/read-component-contracts.cypher — components.d.ts contracts of the given custom-element tags: prop and event names
-// params: repoId: string, tags: list<string>   returns: tag, props: list<string>, events: list<string>|null
-UNWIND $tags AS tag
+// params: repoId: string, request: {tags: list<string>} (a map: its list's size does not key the plan)   returns: tag, props: list<string>, events: list<string>|null
+UNWIND $request.tags AS tag
 MATCH (c:ContractComponent {tag: tag})
 WHERE c.repoId = $repoId
 WITH tag, head(collect(c)) AS c

@@ -1,5 +1,5 @@
 // plan/read-pack-files.cypher — of the given paths, the files the pack includes, with the traits plan checks use (anchors, federated app, grid, API, extraction)
-// params: repoId: string, packId: string, paths: list<string>   returns: path, domainAnchorIds: list<string>, federationAppId: string|null, gridTable, apiBound, extractionFailed: boolean
+// params: repoId: string, packId: string, files: {paths: list<string>} (a map: its list's size does not key the plan, so every plan size shares one)   returns: path, domainAnchorIds: list<string>, federationAppId: string|null, gridTable, apiBound, extractionFailed: boolean
 MATCH (p:ContextPack {id: $packId})
 WHERE p.repoId = $repoId
 CALL () {
@@ -21,7 +21,7 @@ CALL () {
   UNWIND coalesce(e.schemas, []) AS schema
   RETURN collect(DISTINCT schema) AS dtoNames
 }
-UNWIND $paths AS path
+UNWIND $files.paths AS path
 MATCH (p)-[:INCLUDES]->(f:File {repoId: $repoId, path: path})
 WITH DISTINCT f, hostRoots + remoteRoots AS roots, gridFiles, dtoNames
 CALL (f) {

@@ -147,7 +147,7 @@ export class PackStore {
 
   /** Definitions of a name in the pack's files; with the work's overlay, the files it changed are read from it. */
   async findSymbol(packId: string, name: string, kind: string | null, limit: number, run?: RunOptions, overlay?: FactOverlay | null): Promise<SymbolDefinition[]> {
-    return this.options.graph.read(findSymbolInPack, { packId, repoId: this.options.repoId, ...overlayParams(overlay), name, kind, limit: int(limit) }, run);
+    return this.options.graph.read(findSymbolInPack, { packId, repoId: this.options.repoId, ...overlayParams(overlay), lookup: { name, kind }, limit: int(limit) }, run);
   }
 
   /**
@@ -157,7 +157,7 @@ export class PackStore {
   async neighbours(pack: { id: string; hash: string }, start: { symbol: string | null; path: string | null }, limit: number, run?: RunOptions, overlay?: FactOverlay | null): Promise<NeighbourRow[]> {
     const paths = await this.files(pack, run);
     return this.options.graph.read(traceNeighbours, {
-      repoId: this.options.repoId, ...overlayParams(overlay), symbol: start.symbol, path: start.path, paths, relTypes: [...TRACE_REL_TYPES], limit: int(limit),
+      repoId: this.options.repoId, ...overlayParams(overlay), from: { symbol: start.symbol, path: start.path }, files: { paths }, relTypes: [...TRACE_REL_TYPES], limit: int(limit),
     }, run);
   }
 }

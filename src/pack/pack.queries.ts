@@ -28,7 +28,7 @@ export interface SymbolDefinition {
 }
 
 export const findSymbolInPack = loadQuery<
-  { packId: string; repoId: string; overlayRepoId: string | null; overlayPaths: string[]; name: string; kind: string | null; limit: Integer },
+  { packId: string; repoId: string; overlay: { repoId: string | null; paths: string[] }; lookup: { name: string; kind: string | null }; limit: Integer },
   SymbolDefinition
 >('pack/find-symbol-in-pack.cypher');
 
@@ -41,7 +41,7 @@ export interface NeighbourRow {
 }
 
 export const traceNeighbours = loadQuery<
-  { repoId: string; overlayRepoId: string | null; overlayPaths: string[]; symbol: string | null; path: string | null; paths: string[]; relTypes: string[]; limit: Integer },
+  { repoId: string; overlay: { repoId: string | null; paths: string[] }; from: { symbol: string | null; path: string | null }; files: { paths: string[] }; relTypes: string[]; limit: Integer },
   NeighbourRow
 >('pack/trace-neighbours.cypher');
 

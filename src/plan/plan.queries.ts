@@ -3,22 +3,22 @@ import { loadQuery } from '../graph/index.js';
 
 type Repo = { repoId: string };
 type Pack = Repo & { packId: string };
-/** A work's overlay (src/execution/overlay/): these paths are read from `overlayRepoId`, the others from `repoId`. */
-type Overlay = { overlayRepoId: string | null; overlayPaths: string[] };
+/** A work's overlay (src/execution/overlay/): `overlay.paths` are read from `overlay.repoId`, the others from `repoId`. */
+type Overlay = { overlay: { repoId: string | null; paths: string[] } };
 
 export const readActivePack = loadQuery<Repo & { workId: string }, { id: string; ref: string; hash: string; repoSnapshotId: string | null; strategyId: string | null; folders: string[] }>('plan/read-active-pack.cypher');
 
-export const readPackFiles = loadQuery<Pack & { paths: string[] }, {
+export const readPackFiles = loadQuery<Pack & { files: { paths: string[] } }, {
   path: string; domainAnchorIds: string[]; federationAppId: string | null; gridTable: boolean; apiBound: boolean; extractionFailed: boolean;
 }>('plan/read-pack-files.cypher');
 
-export const readExistingSymbols = loadQuery<Repo & Overlay & { refs: Array<{ file: string; name: string }> }, { file: string; name: string }>('plan/read-existing-symbols.cypher');
+export const readExistingSymbols = loadQuery<Repo & Overlay & { lookup: { refs: Array<{ file: string; name: string }> } }, { file: string; name: string }>('plan/read-existing-symbols.cypher');
 
-export const readTagUsages = loadQuery<Repo & Overlay & { paths: string[]; limit: Integer }, {
+export const readTagUsages = loadQuery<Repo & Overlay & { files: { paths: string[] }; limit: Integer }, {
   file: string; tag: string; family: string; lineStart: number | null; lineEnd: number | null; domainAnchorId: string | null;
 }>('plan/read-tag-usages.cypher');
 
-export const readComponentContracts = loadQuery<Repo & { tags: string[] }, { tag: string; props: string[]; events: string[] | null }>('plan/read-component-contracts.cypher');
+export const readComponentContracts = loadQuery<Repo & { request: { tags: string[] } }, { tag: string; props: string[]; events: string[] | null }>('plan/read-component-contracts.cypher');
 
 export const readAggridChains = loadQuery<Pack & { limit: Integer }, { path: string; line: number | null; ownerFile: string | null; complete: boolean; hopFiles: string[] }>('plan/read-aggrid-chains.cypher');
 
@@ -29,7 +29,7 @@ export const readContractAnchors = loadQuery<Pack & { limit: Integer }, {
   specs: Array<{ path: string; schemas: string[] }>;
 }>('plan/read-contract-anchors.cypher');
 
-export const readReservations = loadQuery<Repo & { workId: string; resourceKeys: string[] }, { resourceKey: string; heldByWorkId: string }>('plan/read-reservations.cypher');
+export const readReservations = loadQuery<Repo & { workId: string; request: { resourceKeys: string[] } }, { resourceKey: string; heldByWorkId: string }>('plan/read-reservations.cypher');
 
 export const readPlanRuleMemories = loadQuery<Repo & { limit: Integer }, {
   id: string; state: string; planRuleJson: string | null; expiresAt: string | null; note: string | null; anchorIds: string[]; declaredAnchors: string[];
@@ -75,9 +75,11 @@ export interface PlanRow {
 
 export const persistPlan = loadQuery<Repo & {
   workId: string;
-  plan: { id: string; props: Record<string, unknown> };
-  nodes: Array<{ id: string; props: Record<string, unknown>; targetFile: string | null; symbolRefs: Array<{ file: string; name: string }> }>;
-  edges: Array<{ from: string; to: string }>;
+  plan: {
+    id: string; props: Record<string, unknown>;
+    nodes: Array<{ id: string; props: Record<string, unknown>; targetFile: string | null; symbolRefs: Array<{ file: string; name: string }> }>;
+    edges: Array<{ from: string; to: string }>;
+  };
   totalNodes: Integer;
 }, { planId: string; nodes: number; edges: number }>('plan/persist-plan.cypher');
 
@@ -98,7 +100,7 @@ export const recordNodeOutcome = loadQuery<Repo & {
 export const readWorkRepo = loadQuery<{ workId: string }, { repoId: string; root: string | null }>('plan/read-work-repo.cypher');
 
 export const storeWaitingPlan = loadQuery<Repo & {
-  workId: string; planId: string; planJson: string; planHash: string; fingerprint: string; nodeCount: Integer; files: string[];
+  workId: string; planId: string; planHash: string; fingerprint: string; nodeCount: Integer; stored: { planJson: string; files: string[] };
 }, { planId: string; created: boolean; queuedAt: string }>('plan/store-waiting-plan.cypher');
 
 export const readStoredPlan = loadQuery<Repo & { planId: string }, {

@@ -35,7 +35,8 @@ function targetFiles(plan: PlanGraph): string[] {
 export async function storeWaiting(graph: Graph, repoId: string, workId: string, plan: PlanGraph, run?: RunOptions): Promise<{ planId: string; created: boolean; queuedAt: string }> {
   const planJson = JSON.stringify(plan);
   const [row] = await graph.write(storeWaitingPlan, {
-    repoId, workId, planId: mintPlanId(), planJson, planHash: planHash(planJson), fingerprint: plan.planFingerprint, nodeCount: int(plan.nodes.length), files: targetFiles(plan),
+    repoId, workId, planId: mintPlanId(), planHash: planHash(planJson), fingerprint: plan.planFingerprint, nodeCount: int(plan.nodes.length),
+    stored: { planJson, files: targetFiles(plan) },
   }, run);
   if (!row) throw new AppError('NOT_FOUND', { message: `No work ${workId} in this repository.`, details: { workId } });
   return row;

@@ -91,7 +91,7 @@ export class LockService {
     const holders: LeaseHolder[] = [];
     const reclaimed: AcquireResult['reclaimed'] = [];
     let expiresAt = '';
-    const rows = leases.length > 0 ? await tx.run(acquireLeases, { repoId, workId, leases, ttlMs: this.ttl }) : [];
+    const rows = leases.length > 0 ? await tx.run(acquireLeases, { repoId, workId, request: { leases }, ttlMs: this.ttl }) : [];
     for (const row of rows) {
       if (!row.acquired) holders.push({ resource: row.resource, workId: row.holderWorkId ?? '', nodeId: row.holderNodeId, expiresAt: row.expiresAt });
       else {
@@ -153,17 +153,17 @@ export class LockService {
 
   /** Live leases other works hold on these resources. */
   holders(workId: string, resources: readonly string[], run?: RunOptions, tx?: GraphTx): Promise<LeaseHolder[]> {
-    return this.read(findLeaseHolders, { repoId: this.options.repoId, workId, resources: uniqueSorted(resources) }, run, tx);
+    return this.read(findLeaseHolders, { repoId: this.options.repoId, workId, request: { resources: uniqueSorted(resources) } }, run, tx);
   }
 
   /** `holders` inside the caller's transaction (sees its earlier writes, e.g. a release). */
   holdersIn(tx: GraphTx, workId: string, resources: readonly string[]): Promise<LeaseHolder[]> {
-    return tx.run(findLeaseHolders, { repoId: this.options.repoId, workId, resources: uniqueSorted(resources) });
+    return tx.run(findLeaseHolders, { repoId: this.options.repoId, workId, request: { resources: uniqueSorted(resources) } });
   }
 
   /** Live works whose current accepted plan targets one of these files, in queue order (with their plan nodes as JSON). */
   queuedWorksIn(tx: GraphTx, releasingWorkId: string, files: readonly string[], limit = 50): Promise<Array<{ workId: string; nodes: string[] }>> {
-    return tx.run(findQueuedWorks, { repoId: this.options.repoId, workId: releasingWorkId, files: uniqueSorted(files), limit: int(limit) });
+    return tx.run(findQueuedWorks, { repoId: this.options.repoId, workId: releasingWorkId, request: { files: uniqueSorted(files) }, limit: int(limit) });
   }
 
   /** Throws `EXEC_SIDE_EFFECT_COLLISION` when another live work holds any of these resources (the mutation check). */
@@ -188,7 +188,7 @@ export class LockService {
    */
   waitingAhead(workId: string, files: readonly string[], staleMs: number, run?: RunOptions, tx?: GraphTx): Promise<Array<{ workId: string; queuedAt: string; files: string[] }>> {
     if (files.length === 0) return Promise.resolve([]);
-    return this.read(findWaitingAhead, { repoId: this.options.repoId, workId, files: uniqueSorted(files), staleMs: int(staleMs), limit: int(WAITING_LISTED) }, run, tx);
+    return this.read(findWaitingAhead, { repoId: this.options.repoId, workId, request: { files: uniqueSorted(files) }, staleMs: int(staleMs), limit: int(WAITING_LISTED) }, run, tx);
   }
 
   /** Stale-lease reclaims recorded for a resource (the evidence trail). */
@@ -201,7 +201,7 @@ export class LockService {
    * the collision; `block` reports the deterministic queue this work waits in.
    */
   async checkPlanOverlap(workId: string, files: readonly string[], policy: OverlapPolicy, run?: RunOptions, tx?: GraphTx): Promise<OverlapReport> {
-    const overlaps = files.length === 0 ? [] : await this.read(findPlanOverlaps, { repoId: this.options.repoId, workId, files: uniqueSorted(files) }, run, tx);
+    const overlaps = files.length === 0 ? [] : await this.read(findPlanOverlaps, { repoId: this.options.repoId, workId, request: { files: uniqueSorted(files) } }, run, tx);
     if (overlaps.length === 0) return { decision: 'clear', overlaps: [], queue: [workId] };
     if (policy === 'reject') {
       throw new AppError('EXEC_SIDE_EFFECT_COLLISION', {

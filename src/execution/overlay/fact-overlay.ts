@@ -11,6 +11,7 @@ export interface FactOverlay {
 }
 
 /** The parameters a shadowing query takes: no overlay is an overlay of no paths. */
-export function overlayParams(overlay: FactOverlay | null | undefined): { overlayRepoId: string | null; overlayPaths: string[] } {
-  return overlay && overlay.paths.length > 0 ? { overlayRepoId: overlay.repoId, overlayPaths: [...overlay.paths] } : { overlayRepoId: null, overlayPaths: [] };
+export function overlayParams(overlay: FactOverlay | null | undefined): { overlay: { repoId: string | null; paths: string[] } } {
+  // One map: a work with and without edits shares one plan (its null and list size do not key it).
+  return { overlay: overlay && overlay.paths.length > 0 ? { repoId: overlay.repoId, paths: [...overlay.paths] } : { repoId: null, paths: [] } };
 }

@@ -82,20 +82,20 @@ export class Neo4jPlanFacts implements PlanFacts {
     const pack = await this.activePackRow();
     if (!pack || paths.length === 0) return [];
     const { repoId, run } = this.options;
-    return this.reader.read(readPackFiles, { repoId, packId: pack.id, paths: uniqueSorted(paths).slice(0, PLAN_FACT_LIMITS.paths) }, run);
+    return this.reader.read(readPackFiles, { repoId, packId: pack.id, files: { paths: uniqueSorted(paths).slice(0, PLAN_FACT_LIMITS.paths) } }, run);
   }
 
   async existingSymbols(refs: readonly { file: string; name: string }[]) {
     if (refs.length === 0) return [];
     const { repoId, run } = this.options;
     const unique = [...new Map(refs.map((r) => [`${r.file}\u0000${r.name}`, { file: r.file, name: r.name }])).values()];
-    return this.reader.read(readExistingSymbols, { repoId, ...(await this.overlayOf()), refs: unique.slice(0, PLAN_FACT_LIMITS.symbolRefs) }, run);
+    return this.reader.read(readExistingSymbols, { repoId, ...(await this.overlayOf()), lookup: { refs: unique.slice(0, PLAN_FACT_LIMITS.symbolRefs) } }, run);
   }
 
   async tagUsages(paths: readonly string[]): Promise<UsageFact[]> {
     if (paths.length === 0) return [];
     const { repoId, run } = this.options;
-    const rows = await this.reader.read(readTagUsages, { repoId, ...(await this.overlayOf()), paths: uniqueSorted(paths), limit: int(PLAN_FACT_LIMITS.usages) }, run);
+    const rows = await this.reader.read(readTagUsages, { repoId, ...(await this.overlayOf()), files: { paths: uniqueSorted(paths) }, limit: int(PLAN_FACT_LIMITS.usages) }, run);
     return rows.flatMap((u) => (u.family === 'adp' || u.family === 'sdf') && u.lineStart !== null
       ? [{ file: u.file, tag: u.tag, family: u.family, lineStart: u.lineStart, lineEnd: u.lineEnd ?? u.lineStart, domainAnchorId: u.domainAnchorId }]
       : []);
@@ -104,7 +104,7 @@ export class Neo4jPlanFacts implements PlanFacts {
   async componentContracts(tags: readonly string[]) {
     if (tags.length === 0) return [];
     const { repoId, run } = this.options;
-    return this.reader.read(readComponentContracts, { repoId, tags: uniqueSorted(tags) }, run);
+    return this.reader.read(readComponentContracts, { repoId, request: { tags: uniqueSorted(tags) } }, run);
   }
 
   async packAnchors(): Promise<PackAnchorsFact> {
@@ -139,6 +139,6 @@ export class Neo4jPlanFacts implements PlanFacts {
   async reservedByOthers(resourceKeys: readonly string[]) {
     if (resourceKeys.length === 0) return [];
     const { repoId, workId, run } = this.options;
-    return this.reader.read(readReservations, { repoId, workId, resourceKeys: uniqueSorted(resourceKeys) }, run);
+    return this.reader.read(readReservations, { repoId, workId, request: { resourceKeys: uniqueSorted(resourceKeys) } }, run);
   }
 }

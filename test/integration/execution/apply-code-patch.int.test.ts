@@ -17,7 +17,7 @@ import { git } from '../../support/agent-loop-fixture.js';
 import { denied } from '../../support/denied.js';
 
 const readSymbols = loadQuery<{ repoId: string; path: string }, { names: string[] }>('test-support/read-file-symbols.cypher');
-const readTagUsages = loadQuery<{ repoId: string; overlayRepoId: string | null; overlayPaths: string[]; paths: string[]; limit: ReturnType<typeof int> }, { tag: string; lineStart: number }>('plan/read-tag-usages.cypher');
+const readTagUsages = loadQuery<{ repoId: string; overlay: { repoId: string | null; paths: string[] }; files: { paths: string[] }; limit: ReturnType<typeof int> }, { tag: string; lineStart: number }>('plan/read-tag-usages.cypher');
 const ROUTING = 'projects/host/src/app/app-routing.module.ts';
 
 /** The golden plan plus change nodes for the template, the service (symlink trap) and a file outside the pack. */
@@ -104,11 +104,11 @@ describe('apply_code_patch in an isolated git worktree (real Neo4j, real git)', 
     expect(out.result).toMatchObject({ reingest: { filesParsed: 2 } });
     const text = readFileSync(join(fixture.root, '.worktrees', caller.workId, ORDERS_LIST_HTML), 'utf8');
     expect(text.split('\n')[1]).toBe('  <sdf-header heading="Orders"></sdf-header>');
-    const overlay = { overlayRepoId: overlayRepoId(repoId, caller.workId), overlayPaths: [ORDERS_LIST_HTML] };
-    const usages = await graph.read(readTagUsages, { repoId, ...overlay, paths: [ORDERS_LIST_HTML], limit: int(50) });
+    const overlay = { repoId: overlayRepoId(repoId, caller.workId), paths: [ORDERS_LIST_HTML] };
+    const usages = await graph.read(readTagUsages, { repoId, overlay, files: { paths: [ORDERS_LIST_HTML] }, limit: int(50) });
     expect(usages.map((u) => u.tag)).toContain('sdf-header');
     expect(usages.map((u) => u.tag)).not.toContain('sdf-page-header');
-    const base = await graph.read(readTagUsages, { repoId, overlayRepoId: null, overlayPaths: [], paths: [ORDERS_LIST_HTML], limit: int(50) });
+    const base = await graph.read(readTagUsages, { repoId, overlay: { repoId: null, paths: [] }, files: { paths: [ORDERS_LIST_HTML] }, limit: int(50) });
     expect(base.map((u) => u.tag)).toContain('sdf-page-header');
     expect(base.map((u) => u.tag)).not.toContain('sdf-header');
   });

@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
 import { fileResource, LockService, symbolResource } from '../../../src/execution/locks/lock-service.js';
 import { planNodeResources, planTargetFiles } from '../../../src/execution/locks/plan-resources.js';
-import type { Graph } from '../../../src/graph/graph.js';
+import { Graph } from '../../../src/graph/graph.js';
+import { readShapes, ShapeRecorder } from '../../../src/graph/statement-shapes.js';
 import { readReservations } from '../../../src/plan/plan.queries.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { setWorkState } from '../../support/controller.js';
@@ -46,10 +50,29 @@ describe('LockService (collision guard and leases)', () => {
     await expect(locks.assertFree(b, ['file:src/a.ts'])).rejects.toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION' });
     await expect(locks.assertFree(a, ['file:src/a.ts'])).resolves.toBeUndefined();
     // The plan validator reads the same reservations.
-    expect(await graph.read(readReservations, { repoId, workId: b, resourceKeys: ['file:src/a.ts'] })).toEqual([{ resourceKey: 'file:src/a.ts', heldByWorkId: a }]);
+    expect(await graph.read(readReservations, { repoId, workId: b, request: { resourceKeys: ['file:src/a.ts'] } })).toEqual([{ resourceKey: 'file:src/a.ts', heldByWorkId: a }]);
     expect(await locks.release(a)).toEqual(['file:src/a.ts', 'symbol:src/a.ts#A.run']);
     await expect(locks.acquire(b, 'c-9', ['file:src/a.ts'])).resolves.toMatchObject({ resources: ['file:src/a.ts'] });
     await locks.release(b);
+  });
+
+  it('plans each lease statement once, whatever the number of files (the lists travel in one map)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gg-lock-shapes-'));
+    const recording = new Graph({ connection: inject('neo4j'), log: silentLogger, shapes: new ShapeRecorder(join(dir, 'shapes.json'), 60_000) });
+    try {
+      const recorded = new LockService({ graph: recording, repoId });
+      const [a, b] = [await newWork(), await newWork()];
+      for (const [work, count] of [[a, 1], [b, 3], [a, 14]] as const) {
+        const files = Array.from({ length: count }, (_, i) => fileResource(`src/${work}-${count}-${i}.ts`));
+        await recorded.acquire(work, `c-${count}`, files);
+        await recorded.holders(work === a ? b : a, files);
+      }
+    } finally {
+      await recording.close(); // stores the shapes
+    }
+    const shapes = readShapes(join(dir, 'shapes.json')).filter((x) => x.query === 'execution/lock-acquire' || x.query === 'execution/lock-find-holders');
+    rmSync(dir, { recursive: true, force: true });
+    expect(shapes.map((x) => x.query).sort()).toEqual(['execution/lock-acquire', 'execution/lock-find-holders']);
   });
 
   it('lets exactly one of two racing works win the same resources', async () => {

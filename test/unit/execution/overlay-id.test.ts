@@ -28,12 +28,12 @@ describe('overlayRepoId', () => {
 
 describe('overlayParams', () => {
   it('gives null and [] without an overlay or with an empty one, so the queries read the base', () => {
-    expect(overlayParams(null)).toEqual({ overlayRepoId: null, overlayPaths: [] });
-    expect(overlayParams(undefined)).toEqual({ overlayRepoId: null, overlayPaths: [] });
-    expect(overlayParams({ repoId: 'r.ov-1', paths: [] })).toEqual({ overlayRepoId: null, overlayPaths: [] });
+    expect(overlayParams(null)).toEqual({ overlay: { repoId: null, paths: [] } });
+    expect(overlayParams(undefined)).toEqual({ overlay: { repoId: null, paths: [] } });
+    expect(overlayParams({ repoId: 'r.ov-1', paths: [] })).toEqual({ overlay: { repoId: null, paths: [] } });
   });
 
   it('passes the overlay namespace and its paths otherwise', () => {
-    expect(overlayParams({ repoId: 'r.ov-1', paths: ['a.ts', 'b.html'] })).toEqual({ overlayRepoId: 'r.ov-1', overlayPaths: ['a.ts', 'b.html'] });
+    expect(overlayParams({ repoId: 'r.ov-1', paths: ['a.ts', 'b.html'] })).toEqual({ overlay: { repoId: 'r.ov-1', paths: ['a.ts', 'b.html'] } });
   });
 });
