@@ -1,6 +1,6 @@
 // session/log-deferred-turns.cypher — writes turns answered while the graph was away: idempotent on Turn.id (a Turn that exists was written already: nothing changes), never a state change
-// params: repoId, turns: list<map {workId: string|null, agentId: string|null, tokens: Integer, rejected: Integer, at: string, turn: map, friction: list<map>}>   returns: written
-UNWIND $turns AS d
+// params: repoId, batch: {turns: list<map {workId: string|null, agentId: string|null, tokens: Integer, rejected: Integer, at: string, turn: map, friction: list<map>}>} (a map: the list's size does not key the plan)   returns: written
+UNWIND $batch.turns AS d
 MERGE (t:Turn {id: d.turn.id})
   ON CREATE SET t.deferredAt = datetime()
 // Only the MERGE that created the node marks it new, so a second flush of the same record adds nothing.

@@ -204,7 +204,7 @@ export class PlanService {
       const { plan, state } = progressPlan(locked.nodes);
       const progress = computeProgress(plan, recordOutcome(plan, state, nodeId, outcome));
       await tx.run(recordNodeOutcome, {
-        repoId, workId, planId: locked.planId, nodeId, outcome, evidenceJson: evidence ? JSON.stringify(evidence) : null, completedNodes: int(progress.completedNodes),
+        repoId, workId, planId: locked.planId, record: { nodeId, outcome, evidenceJson: evidence ? JSON.stringify(evidence) : null }, completedNodes: int(progress.completedNodes),
       });
       return progress;
     }, run);

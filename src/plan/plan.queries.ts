@@ -94,7 +94,7 @@ export const lockWorkPlan = loadQuery<Repo & { workId: string }, {
 }>('plan/lock-work-plan.cypher');
 
 export const recordNodeOutcome = loadQuery<Repo & {
-  workId: string; planId: string; nodeId: string; outcome: string; evidenceJson: string | null; completedNodes: Integer;
+  workId: string; planId: string; record: { nodeId: string; outcome: string; evidenceJson: string | null }; completedNodes: Integer;
 }, { nodeId: string; outcome: string }>('plan/record-node-outcome.cypher');
 
 export const readWorkRepo = loadQuery<{ workId: string }, { repoId: string; root: string | null }>('plan/read-work-repo.cypher');

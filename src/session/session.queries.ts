@@ -33,7 +33,7 @@ export interface PackRow {
 }
 
 export const createWork = loadQuery<
-  { workId: string; repoId: string; state: string; runSessionId: string; originalPrompt: string | null; agentId: string; maxTokens: Integer; thresholdTokens: Integer },
+  { workId: string; repoId: string; state: string; runSessionId: string; prompt: { original: string | null }; agentId: string; maxTokens: Integer; thresholdTokens: Integer },
   { work: WorkRow }
 >('session/create-work.cypher');
 
@@ -54,7 +54,7 @@ export const commitTurn = loadQuery<
   { applied: boolean; seenVersion: number | null; version: number | null; state: string | null; usedTokens: number | null; openFriction: boolean }
 >('session/commit-turn.cypher');
 export const stampTurnSeq = loadQuery<{ repoId: string; turnId: string }, { seq: number }>('session/stamp-turn-seq.cypher');
-export const workFrictionCounts = loadQuery<{ repoId: string; workId: string; codes: string[] }, { code: string; count: number }>('session/work-friction-counts.cypher');
+export const workFrictionCounts = loadQuery<{ repoId: string; workId: string; request: { codes: string[] } }, { code: string; count: number }>('session/work-friction-counts.cypher');
 export const resolveFriction = loadQuery<{ repoId: string; workId: string; verb: string; turnId: string }, { id: string; code: string }>('session/resolve-friction.cypher');
 
 export const summarizeWork = loadQuery<
@@ -65,7 +65,7 @@ export const summarizeWork = loadQuery<
 export const logDeferredTurns = loadQuery<
   {
     repoId: string;
-    turns: Array<{ workId: string | null; agentId: string | null; tokens: Integer; rejected: Integer; at: string; turn: Record<string, unknown>; friction: Array<Record<string, unknown>> }>;
+    batch: { turns: Array<{ workId: string | null; agentId: string | null; tokens: Integer; rejected: Integer; at: string; turn: Record<string, unknown>; friction: Array<Record<string, unknown>> }> };
   },
   { written: number }
 >('session/log-deferred-turns.cypher');

@@ -90,8 +90,10 @@ export class WorkStore {
   constructor(private readonly options: { graph: Graph; repoId: string; rejectionThreshold?: number; scaffoldFromRejections?: boolean }) {}
 
   async create(input: { workId: string; state: string; runSessionId: string; originalPrompt: string | null; agentId: string; maxTokens: number; thresholdTokens: number }, run?: RunOptions): Promise<WorkRow> {
+    const { originalPrompt, ...rest } = input;
     const [row] = await this.options.graph.write(createWork, {
-      ...input,
+      ...rest,
+      prompt: { original: originalPrompt },
       repoId: this.options.repoId,
       maxTokens: int(input.maxTokens),
       thresholdTokens: int(input.thresholdTokens),
@@ -154,7 +156,7 @@ export class WorkStore {
         ? (await tx.run(resolveFriction, { repoId, workId: commit.workId, verb: commit.turn.verb, turnId: commit.turn.id })).map((r) => r.id)
         : [];
       const counts = commit.workId && friction.length > 0
-        ? Object.fromEntries((await tx.run(workFrictionCounts, { repoId, workId: commit.workId, codes: [...new Set(commit.friction.map((f) => f.code))] })).map((r) => [r.code, r.count]))
+        ? Object.fromEntries((await tx.run(workFrictionCounts, { repoId, workId: commit.workId, request: { codes: [...new Set(commit.friction.map((f) => f.code))] } })).map((r) => [r.code, r.count]))
         : {};
       await tx.run(stampTurnSeq, { repoId, turnId: commit.turn.id });
       const work = row && row.version !== null && row.state !== null && row.usedTokens !== null
@@ -189,10 +191,12 @@ export class WorkStore {
     const repoId = this.options.repoId;
     const [row] = await this.options.graph.write(logDeferredTurns, {
       repoId,
-      turns: turns.map((d) => ({
-        workId: d.workId, agentId: d.agentId, tokens: int(d.tokens), rejected: int(d.turn.outcome === 'denied' ? 1 : 0), at: d.at,
-        turn: turnProps(d, repoId), friction: frictionRows(d),
-      })),
+      batch: {
+        turns: turns.map((d) => ({
+          workId: d.workId, agentId: d.agentId, tokens: int(d.tokens), rejected: int(d.turn.outcome === 'denied' ? 1 : 0), at: d.at,
+          turn: turnProps(d, repoId), friction: frictionRows(d),
+        })),
+      },
     }, run);
     return row?.written ?? 0;
   }

@@ -85,7 +85,7 @@ export class OperationStore {
   /** Stores the result the key returns from now on; false when the claim was taken over meanwhile (the new holder completes it). */
   async complete(claim: HeldClaim, result: Record<string, unknown>, run?: RunOptions): Promise<boolean> {
     const resultJson = JSON.stringify(result);
-    const rows = await this.options.graph.write(completeOperation, { ...this.key(claim), token: claim.token, resultJson, resultHash: sha256(resultJson) }, run);
+    const rows = await this.options.graph.write(completeOperation, { ...this.key(claim), token: claim.token, result: { json: resultJson, hash: sha256(resultJson) } }, run);
     return rows.length > 0;
   }
 

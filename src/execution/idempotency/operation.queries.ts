@@ -13,7 +13,7 @@ export interface OperationRow {
 export const beginOperation = loadQuery<Key & Owner & { verb: string; argsHash: string; token: string }, OperationRow>('execution/operation-begin.cypher');
 export const takeOverOperation = loadQuery<Key & Owner & { expectedToken: string; token: string; reason: string }, { intentJson: string | null; takeovers: number }>('execution/operation-takeover.cypher');
 export const recordOperationIntent = loadQuery<Key & { token: string; intentJson: string; ttlMs: Integer }, { id: string }>('execution/operation-record-intent.cypher');
-export const completeOperation = loadQuery<Key & { token: string; resultJson: string; resultHash: string }, { id: string }>('execution/operation-complete.cypher');
+export const completeOperation = loadQuery<Key & { token: string; result: { json: string; hash: string } }, { id: string }>('execution/operation-complete.cypher');
 export const failOperation = loadQuery<Key & { token: string; errorJson: string }, { id: string }>('execution/operation-fail.cypher');
 export const abandonOperation = loadQuery<Key & { token: string }, { released: number }>('execution/operation-abandon.cypher');
 export const releaseOperation = loadQuery<Key & { token: string }, { released: number }>('execution/operation-release.cypher');

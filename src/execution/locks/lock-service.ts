@@ -124,7 +124,7 @@ export class LockService {
    */
   async releaseIn(tx: GraphTx, workId: string, options: { finished?: boolean } = {}): Promise<string[]> {
     const holdId = options.finished ? `hold:${randomUUID()}` : null;
-    const rows = await tx.run(releaseLeases, { repoId: this.options.repoId, workId, nodeId: null, holdId });
+    const rows = await tx.run(releaseLeases, { repoId: this.options.repoId, workId, release: { nodeId: null, holdId } });
     return rows.map((r) => r.resource);
   }
 
@@ -135,7 +135,7 @@ export class LockService {
 
   /** Releases the work's leases (optionally one node's). */
   async release(workId: string, nodeId: string | null = null, run?: RunOptions): Promise<string[]> {
-    const rows = await this.options.graph.write(releaseLeases, { repoId: this.options.repoId, workId, nodeId, holdId: null }, run);
+    const rows = await this.options.graph.write(releaseLeases, { repoId: this.options.repoId, workId, release: { nodeId, holdId: null } }, run);
     return rows.map((r) => r.resource);
   }
 

@@ -9,7 +9,7 @@ export const acquireLeases = loadQuery<Scope & { request: { leases: Array<{ reso
 
 export const renewLeases = loadQuery<Scope & { nodeId: string | null; ttlMs: Integer }, { resource: string; expiresAt: string }>('execution/lock-renew.cypher');
 
-export const releaseLeases = loadQuery<Scope & { nodeId: string | null; holdId: string | null }, { resource: string }>('execution/lock-release.cypher');
+export const releaseLeases = loadQuery<Scope & { release: { nodeId: string | null; holdId: string | null } }, { resource: string }>('execution/lock-release.cypher');
 
 export const findLeaseHolders = loadQuery<Scope & { request: { resources: string[] } }, { resource: string; workId: string; nodeId: string | null; expiresAt: string }>('execution/lock-find-holders.cypher');
 
