@@ -182,9 +182,11 @@ export const submitExecutionPlanVerb = defineVerb({
     return {
       nextState: 'PLAN_ACCEPTED',
       // Plan, PLAN_ACCEPTED and leases commit together; a lease race lost here rolls all of it back.
+      // Leases first: a work that loses the race fails at once (waiting on the winner's lease locks)
+      // instead of writing its whole plan first (at K=8 seven losers each wrote ~0.4 s of plan for nothing).
       effects: async (tx) => {
-        await acceptance.write(tx);
         await locks.acquire(tx);
+        await acceptance.write(tx);
       },
       // The race was lost to a work that committed after our decision: decide again, now seeing it, so the
       // plan is kept and the agent retries with retryPlanId instead of resending the whole plan.
