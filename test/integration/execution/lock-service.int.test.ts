@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
 import { fileResource, LockService, symbolResource } from '../../../src/execution/locks/lock-service.js';
 import { planNodeResources, planTargetFiles } from '../../../src/execution/locks/plan-resources.js';
-import { Graph } from '../../../src/graph/graph.js';
-import { readShapes, ShapeRecorder } from '../../../src/graph/statement-shapes.js';
+import type { Graph } from '../../../src/graph/graph.js';
 import { readReservations } from '../../../src/plan/plan.queries.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { setWorkState } from '../../support/controller.js';
-import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { cleanNamespace, openTestGraph, recordedShapes, testNamespace } from '../../support/graph.js';
 import { acceptPlan, copyFixture, type EnvelopeValues, goldenFixturePlan, goldenPlanFor, ORDERS_LIST_HTML, ORDERS_LIST_TS, planService, startWork } from '../../support/plan-fixture.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,22 +53,17 @@ describe('LockService (collision guard and leases)', () => {
   });
 
   it('plans each lease statement once, whatever the number of files (the lists travel in one map)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gg-lock-shapes-'));
-    const recording = new Graph({ connection: inject('neo4j'), log: silentLogger, shapes: new ShapeRecorder(join(dir, 'shapes.json'), 60_000) });
-    try {
+    const [a, b] = [await newWork(), await newWork()];
+    const shapes = await recordedShapes(async (recording) => {
       const recorded = new LockService({ graph: recording, repoId });
-      const [a, b] = [await newWork(), await newWork()];
       for (const [work, count] of [[a, 1], [b, 3], [a, 14]] as const) {
         const files = Array.from({ length: count }, (_, i) => fileResource(`src/${work}-${count}-${i}.ts`));
         await recorded.acquire(work, `c-${count}`, files);
         await recorded.holders(work === a ? b : a, files);
       }
-    } finally {
-      await recording.close(); // stores the shapes
-    }
-    const shapes = readShapes(join(dir, 'shapes.json')).filter((x) => x.query === 'execution/lock-acquire' || x.query === 'execution/lock-find-holders');
-    rmSync(dir, { recursive: true, force: true });
-    expect(shapes.map((x) => x.query).sort()).toEqual(['execution/lock-acquire', 'execution/lock-find-holders']);
+    });
+    const lease = shapes.filter((x) => x.query === 'execution/lock-acquire' || x.query === 'execution/lock-find-holders');
+    expect(lease.map((x) => x.query).sort()).toEqual(['execution/lock-acquire', 'execution/lock-find-holders']);
   });
 
   it('lets exactly one of two racing works win the same resources', async () => {

@@ -1,12 +1,11 @@
 import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestRepository } from '../../../ingest/index.js';
 import { awaitFulltextRefresh } from '../../../ingest/write/ingest.queries.js';
 import { startGraphqlServer } from '../../../src/graphql/index.js';
-import { Graph } from '../../../src/graph/graph.js';
-import { readShapes, ShapeRecorder } from '../../../src/graph/statement-shapes.js';
+import type { Graph } from '../../../src/graph/graph.js';
 import { closureSeedParam, expandClosure } from '../../../src/retrieval/closure/closure.js';
 import { closureExpandQuery } from '../../../src/retrieval/lanes/lane.queries.js';
 import { int } from '../../../src/graph/index.js';
@@ -16,7 +15,7 @@ import { buildLexemes } from '../../../src/retrieval/lexemes/index.js';
 import { contextPackSchema, parseCitation } from '../../../src/retrieval/pack/index.js';
 import { packageRoot } from '../../../src/runtime/package-root.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
+import { cleanNamespace, openTestGraph, recordedShapes, testNamespace } from '../../support/graph.js';
 import { textIndexState } from '../../support/queries.js';
 
 const NOW = new Date('2026-03-01T00:00:00Z');
@@ -101,19 +100,15 @@ describe('pack assembly on the ingested fixture workspace', () => {
   it('packs for prompts of every length and kind of term share one plan per lane statement', async () => {
     // Neo4j plans a statement again for each size bucket of a top-level list or string parameter
     // (src/graph/README.md, "Plan warm-up"); the lanes pass their terms in maps, which do not key the plan.
-    const file = join(root, '..', 'shapes.json');
-    const recording = new Graph({ connection: inject('neo4j'), log: silentLogger, shapes: new ShapeRecorder(file, 60_000) });
-    try {
+    const shapes = await recordedShapes(async (recording) => {
       for (const prompt of ['order', UI_TABLE, 'Replace adp-button with sdf-button in projects/host/src/app/orders/order-detail/order-detail.component.html',
         'ORD-42 fix the customer status badge on /customers/:id/orders and the status column of the orders grid (field status, header Status)']) {
         await assemblePack({ graph: recording, repoId, root, prompt, now: NOW, fetchers: null });
       }
       await assemblePack({ graph: recording, repoId, root, prompt: 'order detail', lexemes: ['OrderDetailComponent', 'sdf-table', '/orders/:id'], now: NOW, fetchers: null });
-    } finally {
-      await recording.close();
-    }
+    });
     const byStatement = new Map<string, number>();
-    for (const s of readShapes(file)) if (/^(retrieval|proof-chains)\//.test(s.query)) byStatement.set(s.query, (byStatement.get(s.query) ?? 0) + 1);
+    for (const s of shapes) if (/^(retrieval|proof-chains)\//.test(s.query)) byStatement.set(s.query, (byStatement.get(s.query) ?? 0) + 1);
     expect([...byStatement.keys()]).toEqual(expect.arrayContaining(['retrieval/symbol-lookup', 'retrieval/lexical-search', 'retrieval/file-details', 'retrieval/term-presence']));
     expect([...byStatement.entries()].filter(([, n]) => n > 1)).toEqual([]);
   });
