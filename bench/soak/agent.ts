@@ -20,6 +20,8 @@ export interface AgentEnv {
   rng: () => number;
   /** Pause before each call, a random [min, max] ms: the time a model thinks between turns. */
   thinkMs: [number, number];
+  /** Rounds of the four read verbs before planning (each verb once per round). */
+  readRounds: number;
   hostile: boolean;
   kill: KillCoordinator | null;
   /** Works of all agents, for the hostile call naming another work. */
@@ -138,7 +140,9 @@ export class SoakAgent {
       ['trace_symbol_graph', { filePath: ORDERS_ROUTING }],
       ['search_codebase_text', { query: 'orderId' }],
     ];
-    for (const [verb, args] of reads) this.expectOk(verb, await this.persist({ verb, ...this.ids, args }), false);
+    for (let round = 0; round < this.env.readRounds; round++) {
+      for (const [verb, args] of reads) this.expectOk(verb, await this.persist({ verb, ...this.ids, args }), false);
+    }
 
     const hostile = this.env.hostile ? hostileCalls(this.ids, this.env.works.find((w) => w.workId !== this.ids.workId) ?? null) : null;
     if (hostile) await this.hostile(hostile.planning);

@@ -32,6 +32,7 @@ const program = new Command('soak')
   .option('--seed <n>', 'seed of kill timing and backoff jitter', int(0), Math.floor(Math.random() * 1_000_000))
   .option('--deadline-s <s>', 'bound on the agents\' phase (default 120 + 60 per agent, + 100 × the longest think)', int(10))
   .option('--think-ms <min-max>', 'each agent pauses a random [min, max] ms before each call, as a model thinking between turns (default 0-0: back to back)', '0-0')
+  .option('--reads <n>', 'rounds of the four read verbs each agent makes before planning: more samples for the read p95s (default 1)', int(1), 1)
   .option('--kill-mode <mode>', 'timer: SIGKILL a few ms into the patch; failpoint: GRAPHGATE_FAILPOINT=patch:after-write', 'timer')
   .option('--kill-delay-ms <min-max>', 'timer mode: SIGKILL this many ms after sending the patch', '30-600')
   .option('--failpoint <name>', 'failpoint mode: patch:before-write, patch:after-write, patch:after-reingest or patch:after-mark', 'patch:after-write')
@@ -48,7 +49,7 @@ const program = new Command('soak')
   .option('--log-level <level>', 'GRAPHGATE_LOG_LEVEL of the MCP processes (debug logs every query and turn with its ms)', 'warn')
   .parse();
 
-const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; gateNiceness?: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; thinkMs: string; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string; warmPlans?: boolean; ballast?: string[] }>();
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; gateNiceness?: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; thinkMs: string; reads: number; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string; warmPlans?: boolean; ballast?: string[] }>();
 if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
 const delay = /^(\d+)-(\d+)$/.exec(o.killDelayMs);
@@ -71,7 +72,7 @@ let exitCode = 1;
 try {
   const report = await runSoak(database.connection, {
     agents: o.agents, faults, policy: o.policy as 'reject' | 'block', leaseSeconds: o.leaseSeconds, gateNiceness: o.gateNiceness, seed: o.seed,
-    deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents + Math.ceil((100 * thinkMs[1]) / 1000)) * 1000, thinkMs, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills, killDelayMs: [Number(delay![1]), Number(delay![2])], failpoint: o.failpoint,
+    deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents + Math.ceil((100 * thinkMs[1]) / 1000)) * 1000, thinkMs, readRounds: o.reads, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills, killDelayMs: [Number(delay![1]), Number(delay![2])], failpoint: o.failpoint,
     resumeTimeoutMs: o.resumeTimeoutS * 1000, outagePauseMs: o.outageS * 1000, dbControl: database.control,
     repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), logLevel: o.logLevel, warmPlans: o.warmPlans === true, ballast: o.ballast ?? [], log,
   });

@@ -31,6 +31,8 @@ export interface SoakOptions {
   killDelayMs: [number, number];
   /** Each agent's pause before each call, a random [min, max] ms (a model thinking); [0, 0] or absent: back to back. */
   thinkMs?: [number, number];
+  /** Rounds of the four read verbs each agent makes before planning (default 1): more samples per verb for the read p95s. */
+  readRounds?: number;
   /** failpoint mode: GRAPHGATE_FAILPOINT of the killed process (patch:before-write, patch:after-write, patch:after-reingest, patch:after-mark). */
   failpoint: string;
   /** Bound on the killed work's resume (retries of the same operationId). */
@@ -138,7 +140,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
   const startedAt = Date.now();
   const deadline = Date.now() + options.deadlineMs;
   const agents = await Promise.all(Array.from({ length: options.agents }, (_, index) => new SoakAgent({
-    index, rec, deadline, rng, thinkMs: options.thinkMs ?? [0, 0], hostile: options.faults.hostile, kill, works,
+    index, rec, deadline, rng, thinkMs: options.thinkMs ?? [0, 0], readRounds: options.readRounds ?? 1, hostile: options.faults.hostile, kill, works,
     spawn: async (label, extra = {}) => {
       const t = performance.now();
       const proc = await McpAgent.spawn({ root: fixture.root, env: { ...env, ...extra }, logDir, label });
