@@ -94,6 +94,22 @@ function sampleOf(shape: ParamShape): unknown {
   }
 }
 
+/**
+ * The parameters a statement's text cannot run without (`$name`, outside comments and string literals).
+ * A recorded shape that lacks one was recorded for an older text of the statement (session 29 moved
+ * many values into one map parameter): replaying it only fails, so a warm-up skips it.
+ */
+export function requiredParams(text: string): Set<string> {
+  const code = text.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  return new Set([...code.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!));
+}
+
+/** Whether a recorded shape still fits the statement's current text (every required parameter present). */
+export function fitsText(shape: StatementShape, text: string): boolean {
+  for (const name of requiredParams(text)) if (!(name in shape.params)) return false;
+  return true;
+}
+
 const keyOf = (shape: StatementShape): string => `${shape.query} ${JSON.stringify(shape.params)}`;
 
 /**

@@ -53,14 +53,16 @@ describe('plan warm-up from recorded statement shapes (real Neo4j)', () => {
       shapes: [
         { query: 'ingest/mark-repo-writing', params: { repoId: { string: 11 } } },
         { query: 'retrieval/repo-snapshot', params: { repoId: { string: 11 } } },
-        // A statement an older build had, and one whose parameters changed since it was recorded.
+        // A statement an older build had, and one whose parameters changed since it was recorded (not sent: it could only fail).
         { query: 'ingest/no-such-statement', params: {} },
         { query: 'ingest/mark-repo-writing', params: {} },
         { query: '../../etc/passwd', params: {} },
+        // Fits the text but fails at run time (the sample index name names no index): its plan is cached all the same.
+        { query: 'retrieval/file-text-search', params: { index: { string: 11 }, search: { map: { query: 'string' } }, repoId: { string: 11 }, limit: 'integer' } },
       ],
     }));
     const report = await warmPlans(graph, { log: silentLogger, file });
-    expect(report).toMatchObject({ shapes: 5, warmed: 2, failed: 1, skipped: 2 });
+    expect(report).toMatchObject({ shapes: 6, warmed: 2, failed: 1, skipped: 2, stale: 1 });
     // The MERGE of mark-repo-writing ran on a key no fact has, and was rolled back.
     const [left] = await graph.read(countWarmUpRepos, {});
     expect(left?.n).toBe(0);

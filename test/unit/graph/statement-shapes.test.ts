@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import neo4j from 'neo4j-driver';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultShapeFile, readShapes, sampleParams, shapeOf, ShapeRecorder, sizeBucket, warmOrder, type StatementShape } from '../../../src/graph/statement-shapes.js';
+import { defaultShapeFile, fitsText, readShapes, requiredParams, sampleParams, shapeOf, ShapeRecorder, sizeBucket, warmOrder, type StatementShape } from '../../../src/graph/statement-shapes.js';
 
 describe('statement shapes (the plan cache key without values)', () => {
   const dirs: string[] = [];
@@ -101,5 +101,20 @@ describe('statement shapes (the plan cache key without values)', () => {
     expect(readShapes(file)).toEqual([]);
     expect(defaultShapeFile({ GRAPHGATE_STATEMENT_SHAPES: 'off' })).toBeNull();
     expect(defaultShapeFile({ GRAPHGATE_STATEMENT_SHAPES: file })).toBe(file);
+  });
+
+  it('reads the parameters a statement needs from its code, not its comments or strings, and tells a shape of an older text', () => {
+    const text = [
+      '// x/y.cypher — header naming $notAParam',
+      'UNWIND $rows AS row /* $alsoNot */',
+      "MATCH (n:Fact {id: row.id}) WHERE n.path =~ '.*\\$skip' AND n.name <> \"$quoted\"",
+      'SET n:$(row.labels), n.repoId = $c.repoId // trailing $comment',
+    ].join('\n');
+    expect([...requiredParams(text)].sort()).toEqual(['c', 'rows']);
+    expect(fitsText({ query: 'x/y', params: { rows: { list: 2, of: null }, c: { map: {} } } }, text)).toBe(true);
+    // Recorded before the values moved into `$c`: replaying it could only fail.
+    expect(fitsText({ query: 'x/y', params: { rows: { list: 2, of: null }, repoId: { string: 11 } } }, text)).toBe(false);
+    // A parameter passed but not used is no reason to skip.
+    expect(fitsText({ query: 'x/y', params: { rows: 'null', c: 'null', extra: 'string' } }, text)).toBe(true);
   });
 });
