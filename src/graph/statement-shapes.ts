@@ -100,7 +100,8 @@ function sampleOf(shape: ParamShape): unknown {
  * many values into one map parameter): replaying it only fails, so a warm-up skips it.
  */
 export function requiredParams(text: string): Set<string> {
-  const code = text.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  // Strings end on their line: an apostrophe in a comment ("a work's plan") must not swallow the lines below.
+  const code = text.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
   return new Set([...code.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!));
 }
 

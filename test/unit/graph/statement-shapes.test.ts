@@ -106,6 +106,7 @@ describe('statement shapes (the plan cache key without values)', () => {
   it('reads the parameters a statement needs from its code, not its comments or strings, and tells a shape of an older text', () => {
     const text = [
       '// x/y.cypher — header naming $notAParam',
+      "// the work's plan, one row each",
       'UNWIND $rows AS row /* $alsoNot */',
       "MATCH (n:Fact {id: row.id}) WHERE n.path =~ '.*\\$skip' AND n.name <> \"$quoted\"",
       'SET n:$(row.labels), n.repoId = $c.repoId // trailing $comment',
