@@ -105,9 +105,9 @@ export function requiredParams(text: string): Set<string> {
   return new Set([...code.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!));
 }
 
-/** Whether a recorded shape still fits the statement's current text (every required parameter present). */
-export function fitsText(shape: StatementShape, text: string): boolean {
-  for (const name of requiredParams(text)) if (!(name in shape.params)) return false;
+/** Whether a recorded shape still fits its statement's current text: every required parameter (`requiredParams`) present. */
+export function fitsText(shape: StatementShape, required: ReadonlySet<string>): boolean {
+  for (const name of required) if (!(name in shape.params)) return false;
   return true;
 }
 

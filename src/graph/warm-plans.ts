@@ -7,7 +7,7 @@ import type { Logger } from '../runtime/logger.js';
 import { serverStartTime } from './first-use-gate.js';
 import type { Graph } from './graph.js';
 import { loadQuery } from './query-registry.js';
-import { defaultShapeFile, fitsText, readShapes, sampleParams, warmOrder, type StatementShape } from './statement-shapes.js';
+import { defaultShapeFile, fitsText, readShapes, requiredParams, sampleParams, warmOrder, type StatementShape } from './statement-shapes.js';
 import { int } from './values.js';
 
 const claimPlanWarmUp = loadQuery<{ serverStartedAt: Integer; owner: string }, { claimed: boolean }>('graph/claim-plan-warm-up.cypher');
@@ -55,6 +55,7 @@ export async function warmPlans(graph: Graph, options: WarmPlansOptions, recorde
   const shapes = recorded ?? shapesOf(options);
   const budgetMs = options.budgetMs ?? 60_000;
   const report: WarmPlansReport = { shapes: shapes.length, warmed: 0, failed: 0, skipped: 0, stale: 0, ms: 0 };
+  const requiredByQuery = new Map<string, Set<string>>();
   let next = 0;
   let unreachable = false;
   const worker = async (): Promise<void> => {
@@ -66,7 +67,10 @@ export async function warmPlans(graph: Graph, options: WarmPlansOptions, recorde
         continue;
       }
       const query = loadQuery(cypherFile);
-      if (!fitsText(shape, query.text)) {
+      // A statement has several shapes: read its parameters once.
+      let required = requiredByQuery.get(query.name);
+      if (!required) requiredByQuery.set(query.name, (required = requiredParams(query.text)));
+      if (!fitsText(shape, required)) {
         report.stale += 1;
         continue;
       }
