@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -116,6 +116,26 @@ describe('graphgate db (local managed Neo4j)', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('refuses JVM options that would change what starts, leaving nothing started', async () => {
+    const env = { ...process.env, NEO4J_URI: '', GRAPHGATE_NEO4J_JVM_OPTIONS: '-XX:+UseG1GC -cp /tmp' };
+    const result = await run('node', [cli, 'db', 'start', '--instance', instance], { env }).catch((e: { code: number; stderr: string }) => e);
+    expect((result as { code: number }).code).toBe(1);
+    expect((result as { stderr: string }).stderr).toContain('INVALID_CONFIG');
+    expect((result as { stderr: string }).stderr).toContain('"-cp"');
+    expect((await status()).running).toBe(false);
+  });
+
+  it('passes GRAPHGATE_NEO4J_JVM_OPTIONS to the server JVM, after its own flags', async () => {
+    const env = { ...process.env, NEO4J_URI: '', GRAPHGATE_NEO4J_JVM_OPTIONS: ' -XX:TieredStopAtLevel=1  -Dgraphgate.e2e=jvm-options ' };
+    await run('node', [cli, 'db', 'start', '--instance', instance], { env, timeout: 240_000 });
+    const s = await status();
+    expect(s.running).toBe(true);
+    const args = readFileSync(`/proc/${String(s.pid)}/cmdline`, 'utf8').split('\0');
+    expect(args).toContain('-XX:TieredStopAtLevel=1');
+    expect(args.indexOf('-Dgraphgate.e2e=jvm-options')).toBeGreaterThan(args.indexOf('-XX:+UseG1GC'));
+    expect(args.indexOf('-Dgraphgate.e2e=jvm-options')).toBeLessThan(args.indexOf('-cp'));
   });
 
   it('wipe deletes the data and keeps the instance usable', async () => {

@@ -13,6 +13,8 @@ export interface InstanceSettings {
   heapMax: string;
   pageCache: string;
   txTimeout: string;
+  /** Extra JVM flags (`GRAPHGATE_NEO4J_JVM_OPTIONS`); absent in instance.json files written before it existed. */
+  jvmOptions?: string[];
 }
 
 const DEFAULT_PORTS: Record<string, { bolt: number; http: number }> = {
@@ -45,6 +47,28 @@ async function pickPort(explicit: number | undefined, previous: number | undefin
   return freePort();
 }
 
+/** Launch options the server's own command line sets: a flag given twice would change what starts. */
+const LAUNCH_OPTIONS = new Set(['-cp', '-classpath', '--class-path', '-jar', '-m', '--module', '-p', '--module-path']);
+
+/**
+ * Parses `GRAPHGATE_NEO4J_JVM_OPTIONS`: whitespace-separated JVM flags (e.g. `-XX:TieredStopAtLevel=1`),
+ * added after graphgate's own, so a later `-XX` flag wins. The server is started as `java …` directly, so
+ * `server.jvm.additional` in neo4j.conf (rewritten on every start anyway) never reaches it; this is the way.
+ * Heap sizes have their own variables, and flags that change the class path or the entry point are refused.
+ */
+export function parseJvmOptions(raw: string | undefined): string[] {
+  const flags = (raw ?? '').split(/\s+/).filter((f) => f !== '');
+  for (const flag of flags) {
+    const problem = !flag.startsWith('-') ? 'is not a flag (flags start with "-")'
+      : /^-Xm[sx]/.test(flag) ? 'sets the heap: use GRAPHGATE_NEO4J_HEAP_INITIAL / GRAPHGATE_NEO4J_HEAP_MAX'
+        : LAUNCH_OPTIONS.has(flag.split('=')[0]!) ? 'would change what the server starts' : undefined;
+    if (problem) {
+      throw new AppError('INVALID_CONFIG', { message: `GRAPHGATE_NEO4J_JVM_OPTIONS: "${flag}" ${problem}`, details: { flag } });
+    }
+  }
+  return flags;
+}
+
 /** Reads the saved settings of an instance, if any. */
 export async function readSettings(layout: LocalLayout): Promise<InstanceSettings | undefined> {
   if (!existsSync(layout.stateFile)) return undefined;
@@ -73,6 +97,7 @@ export async function chooseSettings(layout: LocalLayout): Promise<InstanceSetti
     heapMax: process.env.GRAPHGATE_NEO4J_HEAP_MAX ?? '2g',
     pageCache: process.env.GRAPHGATE_NEO4J_PAGECACHE ?? '1g',
     txTimeout: process.env.GRAPHGATE_NEO4J_TX_TIMEOUT ?? '120s',
+    jvmOptions: parseJvmOptions(process.env.GRAPHGATE_NEO4J_JVM_OPTIONS),
   };
   await mkdir(layout.instanceDir, { recursive: true });
   await writeFile(layout.stateFile, `${JSON.stringify(settings, null, 2)}\n`);

@@ -9,7 +9,7 @@ import { AppError } from '../../errors/index.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { LocalLayout } from './layout.js';
 import { findJava, type JavaInfo } from './prerequisites.js';
-import { readSettings } from './server-config.js';
+import { readSettings, type InstanceSettings } from './server-config.js';
 
 const run = promisify(execFile);
 
@@ -45,14 +45,16 @@ export async function setInitialPassword(layout: LocalLayout, java: JavaInfo, pa
   });
 }
 
-function jvmArgs(layout: LocalLayout, heapInitial: string, heapMax: string): string[] {
+function jvmArgs(layout: LocalLayout, settings: InstanceSettings): string[] {
   return [
-    `-Xms${heapInitial}`, `-Xmx${heapMax}`,
+    `-Xms${settings.heapInitial}`, `-Xmx${settings.heapMax}`,
     '-XX:+UseG1GC', '-XX:-OmitStackTraceInFastThrow', '-XX:+DisableExplicitGC',
     '-Djdk.nio.maxCachedBufferSize=1024', '-Dio.netty.tryReflectionSetAccessible=true',
     '-Dlog4j2.disable.jmx=true', '-Dfile.encoding=UTF-8',
     '--add-opens=java.base/java.nio=ALL-UNNAMED', '--add-opens=java.base/java.io=ALL-UNNAMED',
     '--add-opens=java.base/sun.nio.ch=ALL-UNNAMED', '--add-opens=java.base/java.lang=ALL-UNNAMED',
+    // The user's flags (GRAPHGATE_NEO4J_JVM_OPTIONS) after ours: for a repeated -XX flag, the last one wins.
+    ...(settings.jvmOptions ?? []),
     // Like the distribution's launcher, plugins are on the class path too (APOC registers extensions).
     '-cp', `${join(layout.libDir, '*')}:${join(layout.pluginsDir, '*')}`,
     'org.neo4j.server.CommunityEntryPoint', `--home-dir=${layout.instanceDir}`, `--config-dir=${layout.confDir}`,
@@ -67,7 +69,7 @@ export async function spawnServer(layout: LocalLayout, java: JavaInfo): Promise<
   await mkdir(layout.runDir, { recursive: true });
   const out = openSync(layout.consoleLog, 'a');
   try {
-    const child = spawn(java.executable, jvmArgs(layout, settings.heapInitial, settings.heapMax), {
+    const child = spawn(java.executable, jvmArgs(layout, settings), {
       cwd: layout.instanceDir,
       detached: true,
       stdio: ['ignore', out, out],
