@@ -33,6 +33,12 @@ export interface LinkPruning {
   refs: Array<{ refId: string; fromId: string; keep: string[] }>;
   /** Keys of the edges written for the run's own references, by owner file. */
   byOwner: Map<string, string[]>;
+  /**
+   * Ref nodes to delete once pruning is done (resolved edge-only references: their edge alone stays).
+   * Deleted before the pruning, a Ref node this transaction created made its owner-file lookup fail
+   * now and then with "Node … has been deleted in this transaction".
+   */
+  nodeless: string[];
 }
 
 export interface LinkResult {
@@ -150,7 +156,9 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
     const persisted = refNodes ? statusRows.filter((r) => !refNodes.has(r.id)) : statusRows;
     for (const rows of chunk(persisted.filter((r) => !nodeless(r)), input.batchRows)) await run.write(setRefStatus, { rows });
     // Written pending by this run, or persisted while their target was missing: resolved now, so only the edge stays.
-    for (const ids of chunk(persisted.filter(nodeless).map((r) => r.id), input.batchRows)) await run.write(deleteNodes, { ids });
+    const gone = persisted.filter(nodeless).map((r) => r.id);
+    if (result.pruning) result.pruning.nodeless = gone;
+    else for (const ids of chunk(gone, input.batchRows)) await run.write(deleteNodes, { ids });
   };
   // Edges and Ref nodes touch disjoint nodes: in separate transactions the server writes both at once
   // (this process is idle during the link step); inside one transaction they go one after the other.
@@ -175,5 +183,5 @@ function pruningOf(edges: Array<{ type: RelType; from: string; to: string; owner
     else map.set(at, [key]);
   }
   const refs = [...others.values()].map((r) => ({ refId: r.id, fromId: r.fromId, keep: byRef.get(r.id) ?? [] }));
-  return { refs, byOwner };
+  return { refs, byOwner, nodeless: [] };
 }

@@ -1,7 +1,7 @@
 import type { Graph, GraphTx } from '../../src/graph/index.js';
 import { chunk } from './batches.js';
 import { writeBatchIn, type WriteBatchInput, type WriteBatchResult } from './fact-writer.js';
-import { pruneAnchors, pruneOwnedEdges, pruneRefEdges } from './ingest.queries.js';
+import { deleteNodes, pruneAnchors, pruneOwnedEdges, pruneRefEdges } from './ingest.queries.js';
 import type { RefRow } from './prepare-rows.js';
 import { linkRefsIn, type LinkPruning, type LinkResult } from './ref-linker.js';
 import { edgeKey } from './rel-queries.js';
@@ -62,7 +62,7 @@ export async function replaceAndLink(graph: Graph, input: ReplaceAndLinkInput): 
   }, { timeoutMs: 300_000 });
 }
 
-/** Deletes the replaced files' relationships and the re-resolved references' edges this transaction did not write again. */
+/** Deletes the replaced files' relationships and the re-resolved references' edges this transaction did not write again, then the Ref nodes resolved to their edge alone. */
 async function pruneUnwritten(tx: GraphTx, input: ReplaceAndLinkInput, pruning: LinkPruning): Promise<void> {
   const keep = new Map<string, string[]>();
   const add = (path: string, key: string): void => {
@@ -77,4 +77,5 @@ async function pruneUnwritten(tx: GraphTx, input: ReplaceAndLinkInput, pruning: 
     await tx.run(pruneOwnedEdges, { repoId: input.repoId, files: part.map((path) => ({ path, keep: keep.get(path) ?? [] })) });
   }
   for (const rows of chunk(pruning.refs, input.batchRows)) await tx.run(pruneRefEdges, { rows });
+  for (const ids of chunk(pruning.nodeless, input.batchRows)) await tx.run(deleteNodes, { ids });
 }
