@@ -11,7 +11,9 @@ const SLOW = [
   'test/e2e/memory-restart.e2e.test.ts',
 ];
 // No `graphgate ingest` a test runs starts a daemon on its own (src/daemon/spawn.ts); the daemon e2e test asks for one.
-const env = { GRAPHGATE_DAEMON: 'off' };
+// The extraction cache is off (GRAPHGATE_EXTRACTION_CACHE_MB=0): a tree ingested by an earlier run of the suite
+// would otherwise skip the parsers in the next; test/integration/ingest/extraction-cache.int.test.ts turns it on.
+const env = { GRAPHGATE_DAEMON: 'off', GRAPHGATE_EXTRACTION_CACHE_MB: '0' };
 const e2e = { globalSetup: ['test/support/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000, env };
 
 export default defineConfig({

@@ -17,11 +17,13 @@ import type { ProgressListener } from './progress.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import type { SourceInfo } from './read-files.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
+import { cachedPhase, cacheServesRun, openRunCache } from './cached-phase.js';
+import type { ExtractionCacheOptions } from './extraction-cache.js';
 import { extractionKey } from './extraction-key.js';
 import { GitTree, snapshotIdOf } from './snapshot.js';
 import { loadStatCache, saveStatCache, withCachedStats } from './stat-cache.js';
 import { emptySummary, recordedTimings, type IngestSummary } from './summary.js';
-import type { TsProjectCache } from './project-cache.js';
+import { isWarm, type TsProjectCache } from './project-cache.js';
 
 export interface IngestOptions {
   graph: Graph;
@@ -54,6 +56,8 @@ export interface IngestOptions {
    * grids across the whole workspace, so the project must hold every TypeScript file of it.
    */
   projectFromDiscovery?: boolean;
+  /** Where the extraction cache lives and its bound (default: GRAPHGATE_HOME, GRAPHGATE_EXTRACTION_CACHE_MB; extraction-cache.ts). */
+  extractionCache?: ExtractionCacheOptions;
 }
 
 const since = (t: number): number => Math.round(performance.now() - t);
@@ -215,12 +219,27 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   if (toParse.length > 0 || deleted.length > 0) {
     summary.wrote = true;
     const tp = performance.now();
-    // Loaded on the first run that parses: ts-morph, TypeScript and @angular/compiler take 0.5–1.3 s to
-    // load, which a run over an unchanged tree (a CLI re-run, a second clone) never pays.
-    const { parsePhase } = await import('./parse-phase.js');
-    summary.timings.parseMs += since(tp);
-    const written = await parsePhase({ options, root, settings, repoId, summary, current, entries, deleted, toParse, mountCandidates, known, incremental });
-    written.forEach((d, path) => deps.set(path, d));
+    const cache = openRunCache(options, settings, repoId, summary.snapshotId);
+    const input = { options, root, settings, repoId, summary, current, entries, deleted, toParse, mountCandidates, known, incremental, cache };
+    // A warm project (a watcher, the daemon) must see every change: such runs go through the parse phase.
+    const warm = options.projectCache !== undefined && isWarm(options.projectCache, root);
+    try {
+      const served = !warm && cacheServesRun(cache, input);
+      summary.timings.parseMs += since(tp);
+      const tr = performance.now();
+      let written = served ? await cachedPhase({ ...input, cache }) : undefined;
+      if (!written) {
+        // Loaded on the first run that parses: ts-morph, TypeScript and @angular/compiler take 0.5–1.3 s to
+        // load, which a run over an unchanged tree (a CLI re-run, a second clone) or a tree the extraction
+        // cache holds never pays.
+        const { parsePhase } = await import('./parse-phase.js');
+        summary.timings.parseMs += since(tr);
+        written = await parsePhase(input);
+      }
+      written.forEach((d, path) => deps.set(path, d));
+    } finally {
+      cache?.entry.close();
+    }
   }
 
   // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).

@@ -1,39 +1,39 @@
-import type { Project } from 'ts-morph';
 import type { Graph } from '../../src/graph/index.js';
-import type { Extractor } from '../model/extractor.js';
 import { bump, chunk } from '../write/batches.js';
 import { writeBatch, type WriteBatchInput, type WriteBatchResult } from '../write/fact-writer.js';
 import { pruneAnchors, type NodeRowParam } from '../write/ingest.queries.js';
 import { prepareFile, type RefRow } from '../write/prepare-rows.js';
 import { replaceAndLink } from '../write/replace-and-link.js';
 import { linkRefs, type LinkResult } from '../write/ref-linker.js';
+import { validateFacts } from '../write/validate-facts.js';
 import { anchorOf, anchorRows } from './anchors.js';
 import type { ProgressListener } from './progress.js';
-import type { ProjectBudget } from './project-budget.js';
 import type { SourceInfo } from './read-files.js';
+import type { CachedExtraction, ExtractedFile, TreeEntry } from './extraction-cache.js';
 import type { FileDeps } from './known-files.js';
-import { extractFile, type ExtractionScope } from './run-extractors.js';
 import type { PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
 
+// No parser is imported here (only types): a run whose every file comes from the extraction cache
+// writes through this module without loading ts-morph (cached-phase.ts).
 export interface WriteStep {
   graph: Graph;
-  project: Project;
-  root: string;
   settings: PipelineSettings;
   repoId: string;
   summary: IngestSummary;
-  extractors: readonly Extractor[];
+  /** Runs the extractors on one file and computes its searchable text (parse-phase.ts); absent when every file is a cache hit. */
+  extract?: (info: SourceInfo) => ExtractedFile;
+  /** Called after each batch's extraction (a streamed run trims its project). */
+  afterBatch?: () => void;
   onProgress?: ProgressListener | undefined;
-  /** The files to parse and write, the files gone from disk, every file of the new snapshot read in this run. */
+  /** The files to parse and write, and the files gone from disk. */
   toParse: SourceInfo[];
   deleted: string[];
-  current: Map<string, SourceInfo>;
   /** The File rows the graph held before the run (empty on a first ingest). */
   known: ReadonlyMap<string, unknown>;
   incremental: boolean;
-  /** Bounds the project of a streamed run: trimmed after each batch's extraction. */
-  budget?: ProjectBudget;
+  /** Files of this tree extracted before (taken instead of extracting), and where the run's extractions go. */
+  cache?: { entry: TreeEntry; extracted: Map<string, CachedExtraction> };
 }
 
 interface LinkCollect {
@@ -163,13 +163,10 @@ function deferRefNodes(prepared: Array<{ nodes: NodeRowParam[] }>, into: Map<str
  * the previous one is written (one write in flight). A failed write fails the run.
  */
 async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, into: LinkCollect) => Promise<void>): Promise<LinkCollect> {
-  const { project, root, settings, repoId, summary, toParse, current, known, incremental } = step;
+  const { settings, repoId, summary, toParse, known, incremental } = step;
   const into: LinkCollect = { refs: [], changedKeys: new Set(), touchedIds: new Set(), deps: new Map(), ...(incremental ? {} : { refNodes: new Map() }) };
   const parseStart = performance.now();
   let parseMs = 0;
-  const scope: ExtractionScope = {
-    repoId, snapshotId: summary.snapshotId, root, settings, project, extractors: step.extractors, sources: current, timings: summary.timings.extractors,
-  };
   const rewritten = rewrittenPaths(step);
   // First ingest of the repo: nothing of it exists yet, so the writer CREATEs instead of MERGEing.
   const created = incremental ? undefined : new Set<string>();
@@ -180,12 +177,12 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
     const prepared = [];
     for (const info of batch) {
       const t = performance.now();
-      const { facts, deps } = extractFile(scope, info);
+      const { facts, deps, text } = extractOrReuse(step, info);
       into.deps.set(info.path, deps);
       for (const e of facts.events) summary.events[e.kind] = (summary.events[e.kind] ?? 0) + 1;
       if (info.skipReason) summary.events.skipped = (summary.events.skipped ?? 0) + 1;
       const anchor = anchorOf(info.path, settings.anchorDepth, settings.anchorExclude);
-      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, deps));
+      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, deps, text));
       parseMs += performance.now() - t;
       done++;
       if (done % 50 === 0 || done === toParse.length) {
@@ -193,7 +190,7 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
       }
       if (inflight) await yieldNow();
     }
-    step.budget?.trim(project);
+    step.afterBatch?.();
     for (const p of prepared) into.refs.push(...p.refs);
     summary.writeRows += rowsOf(prepared);
     if (into.refNodes) deferRefNodes(prepared, into.refNodes);
@@ -208,4 +205,15 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
   if (failure) throw failure;
   summary.timings.parseMs += Math.round(parseMs);
   return into;
+}
+
+/** The file's facts from the cache when its tree holds them, else extracted now (and kept for the cache). */
+function extractOrReuse(step: WriteStep, info: SourceInfo): ExtractedFile {
+  const hit = step.cache?.entry.shas.get(info.path) === info.sha256 ? step.cache.entry.get(info.path) : undefined;
+  // Validated again: the entry is a file on disk, and the allowlists may have moved since it was written.
+  if (hit) return { ...hit, facts: validateFacts(hit.facts) };
+  if (!step.extract) throw new Error(`no cached facts for ${info.path} and no extractors loaded`);
+  const extracted = step.extract(info);
+  step.cache?.extracted.set(info.path, { sha256: info.sha256, ...extracted });
+  return extracted;
 }

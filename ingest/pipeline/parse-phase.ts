@@ -1,6 +1,8 @@
 import type { Project } from 'ts-morph';
+import { fileTextFields } from '../../src/text/file-text.js';
 import { extractors as registeredExtractors } from '../extractors/index.js';
 import { discoverFiles } from './discovery.js';
+import { saveRunExtractions, type RunCache } from './cached-phase.js';
 import { fileKind, isTypeScriptKind } from './file-kind.js';
 import type { IngestOptions } from './ingest-repository.js';
 import type { FileDeps, KnownFile } from './known-files.js';
@@ -11,6 +13,7 @@ import { ProjectBudget } from './project-budget.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';
 import type { PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
+import { extractFile, type ExtractionScope } from './run-extractors.js';
 import { attachRepoFiles, syncTsProject } from './ts-project.js';
 
 // The part of a run that needs the parsers. ingest-repository.ts imports this module only when a run
@@ -31,24 +34,31 @@ export interface ParsePhaseInput {
   mountCandidates: readonly string[];
   known: ReadonlyMap<string, KnownFile>;
   incremental: boolean;
+  /** The tree's cached extractions (cached-phase.ts), when this run may use the cache. */
+  cache?: RunCache | undefined;
 }
 
 const since = (t: number): number => Math.round(performance.now() - t);
 
 /** Prepares the project, adds mount dependents, extracts and writes; returns each parsed file's dependencies. */
 export async function parsePhase(input: ParsePhaseInput): Promise<Map<string, FileDeps>> {
-  const { options, root, settings, repoId, summary, current, entries, deleted, toParse, known, incremental } = input;
+  const { options, root, settings, repoId, summary, current, entries, deleted, toParse, known, incremental, cache } = input;
   const tp = performance.now();
+  const misses = cache ? toParse.filter((i) => cache.entry.shas.get(i.path) !== i.sha256) : toParse;
   const membershipChanged = summary.files.added > 0 || deleted.length > 0;
-  const { project, mode, budget } = await prepareProject(options, root, settings, current, entries, deleted, toParse, membershipChanged);
+  const { project, mode, budget } = await prepareProject(options, root, settings, current, entries, deleted, misses, membershipChanged);
   // Files mounted below a changed file, or newly mounted by a changed loader: re-extracted when their mounts moved.
   if (incremental) await addMountDependents(project, root, repoId, settings, [...input.mountCandidates, ...mountedByChanged(project, root, repoId, toParse)], known, toParse, current, summary);
   summary.timings.parseMs += since(tp);
+  const scope: ExtractionScope = {
+    repoId, snapshotId: summary.snapshotId, root, settings, project, extractors: options.extractors ?? registeredExtractors, sources: current, timings: summary.timings.extractors,
+  };
   const written = await parseAndWrite({
-    graph: options.graph, project, root, settings, repoId, summary, extractors: options.extractors ?? registeredExtractors, onProgress: options.onProgress,
-    toParse, deleted, current, known, incremental, ...(budget ? { budget } : {}),
+    graph: options.graph, settings, repoId, summary, onProgress: options.onProgress, toParse, deleted, known, incremental,
+    extract: (info) => ({ ...extractFile(scope, info), text: fileTextFields(info.path, info.text) }), ...(budget ? { afterBatch: () => budget.trim(project) } : {}), ...(cache ? { cache } : {}),
   });
   summary.project = { mode, files: project.getSourceFiles().length, ...(budget ? { dropped: budget.dropped } : {}) };
+  if (cache) saveRunExtractions(cache, summary, toParse.length);
   return written;
 }
 

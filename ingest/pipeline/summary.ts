@@ -40,6 +40,8 @@ export interface IngestSummary {
   policy: { rows: number; created: number; unchanged: number; superseded: number; memories: number; errors: Array<{ file: string; line: number; message: string }> };
   /** Git history → Commit nodes and CHANGED edges (ingest/history/): commits added/removed, time, git warnings. */
   history: HistorySummary;
+  /** Whole-tree runs: files whose facts came from the extraction cache, files added to it, and the write's ms (extraction-cache.ts). */
+  extractionCache?: { hits: number; stored: number; saveMs: number };
   /** All facts of the repo after the run, per label (when requested). */
   totals?: Record<string, number>;
   timings: {

@@ -1,7 +1,7 @@
-import { NO_DEPS, type FileDeps } from '../pipeline/known-files.js';
+import type { FileDeps } from '../pipeline/known-files.js';
 import { createHash } from 'node:crypto';
 import { storeWholeNumbersAsIntegers } from '../../src/graph/index.js';
-import { fileTextFields } from '../../src/text/file-text.js';
+import type { FileTextFields } from '../../src/text/file-text.js';
 import { lexText } from '../../src/text/lex-text.js';
 import { repoSearchKey } from '../../src/text/repo-search-key.js';
 import type { FileFacts, ParseEventFact, PropValue, RelType } from '../model/facts.js';
@@ -46,12 +46,13 @@ function refId(repoId: string, path: string, relType: string, from: string, targ
 }
 
 /**
- * Turns one file's validated facts into rows. Every node gets repoId, snapshotId and ownerFile.
+ * Turns one file's validated facts into rows. Every node gets repoId, snapshotId and ownerFile; the File
+ * node gets its searchable text (`text`: src/text/file-text.ts, computed with the extraction).
  * An edge whose two ends are not both owned by this file (its File node counts) becomes a
  * reference of kind `id`: it is persisted and re-linked like any other reference, so it survives
  * (and is repaired) when the other file is re-ingested.
  */
-export function prepareFile(repoId: string, snapshotId: string, source: SourceInfo, facts: FileFacts, anchor: string, deps: FileDeps = NO_DEPS): PreparedFile {
+export function prepareFile(repoId: string, snapshotId: string, source: SourceInfo, facts: FileFacts, anchor: string, deps: FileDeps, text: FileTextFields): PreparedFile {
   const path = source.path;
   const fileId = ids.file(repoId, path);
   const base = { repoId, snapshotId, ownerFile: path };
@@ -59,7 +60,7 @@ export function prepareFile(repoId: string, snapshotId: string, source: SourceIn
   const fileProps: Record<string, PropValue> = {
     ...base, id: fileId, path, name: path.split('/').pop() as string, kind: source.kind, size: source.size,
     sha256: source.sha256, blob: source.blob, executable: source.executable, anchor, reads: deps.reads, mountReads: deps.mountReads, searchText: lexText(path),
-    ftRepo: repoSearchKey(repoId), ...fileTextFields(path, source.text),
+    ftRepo: repoSearchKey(repoId), ...text,
   };
   if (deps.mountSig !== null) fileProps.mountSig = deps.mountSig;
   if (source.skipReason) fileProps.skipped = source.skipReason;

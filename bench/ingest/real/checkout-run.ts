@@ -11,6 +11,9 @@ export interface CheckoutResult {
   secondClone: CliIngest;
   /** After `git checkout <ref>` in the scratch clone. */
   afterCheckout: CliIngest;
+  /** Back to HEAD, then to `ref` again: trees ingested before, served by the extraction cache when it is on. */
+  backToHead: CliIngest;
+  targetAgain: CliIngest;
   /**
    * The same switch back and forth with `graphgate daemon` running, the CLI handing its runs over: the
    * first pair warms the daemon (its JIT), then DAEMON_PAIRS pairs are timed. Runs the daemon did not
@@ -25,7 +28,7 @@ const DAEMON_PAIRS = 3;
  * Clones the repository with `git clone --shared` into a temp dir (the user's checkout is only
  * read: rev-parse), checks out its HEAD there and ingests it into `repoId` (which already holds the
  * first ingest of the same commit), then checks out `ref` and ingests again: the CLI cost of a
- * branch switch. The clone is removed afterwards.
+ * branch switch; then back to HEAD and to `ref` again (trees seen before). The clone is removed afterwards.
  */
 export async function measureCheckout(root: string, ref: string, repoId: string): Promise<CheckoutResult> {
   const head = git(root, ['rev-parse', 'HEAD']);
@@ -35,8 +38,12 @@ export async function measureCheckout(root: string, ref: string, repoId: string)
     const secondClone = await runCliIngest(clone, repoId);
     git(clone, ['checkout', '--quiet', '--detach', target]);
     const afterCheckout = await runCliIngest(clone, repoId);
+    git(clone, ['checkout', '--quiet', '--detach', head]);
+    const backToHead = await runCliIngest(clone, repoId);
+    git(clone, ['checkout', '--quiet', '--detach', target]);
+    const targetAgain = await runCliIngest(clone, repoId);
     const daemon = await throughDaemon(clone, repoId, head, target).catch((error: Error) => ({ error: error.message }));
-    return { head, target, filesChanged, secondClone, afterCheckout, daemon };
+    return { head, target, filesChanged, secondClone, afterCheckout, backToHead, targetAgain, daemon };
   });
 }
 

@@ -47,7 +47,7 @@ function ingestJson(ingest: CliIngest | null): Record<string, unknown> | null {
   if (!summary) return { ...base, error: failureText(ingest) };
   return {
     ...base, totalMs: summary.timings.totalMs, filesPerSecond: Math.round(summary.filesPerSecond), writeMode: summary.writeMode,
-    files: summary.files, phasesMs: phasesOf(summary), extractorsMs: extractorsOf(summary),
+    files: summary.files, extractionCache: summary.extractionCache ?? null, projectMode: summary.project.mode, phasesMs: phasesOf(summary), extractorsMs: extractorsOf(summary),
     refs: summary.refs.byStatus, events: summary.events, totals: summary.totals ?? null, historyCommits: summary.history.commits,
   };
 }
@@ -56,7 +56,7 @@ function ingestJson(ingest: CliIngest | null): Record<string, unknown> | null {
 export function reportJson(r: RealBenchResult): Record<string, unknown> {
   const checkout = r.checkout && 'error' in r.checkout ? r.checkout
     : r.checkout ? {
-      head: r.checkout.head, target: r.checkout.target, filesChanged: r.checkout.filesChanged, secondClone: ingestJson(r.checkout.secondClone), afterCheckout: ingestJson(r.checkout.afterCheckout),
+      head: r.checkout.head, target: r.checkout.target, filesChanged: r.checkout.filesChanged, secondClone: ingestJson(r.checkout.secondClone), afterCheckout: ingestJson(r.checkout.afterCheckout), backToHead: ingestJson(r.checkout.backToHead), targetAgain: ingestJson(r.checkout.targetAgain),
       daemon: 'error' in r.checkout.daemon ? r.checkout.daemon
         : { warmUpMs: r.checkout.daemon.warmUpMs, reusedRunning: r.checkout.daemon.reusedRunning, runs: r.checkout.daemon.runs.map((d) => ({ to: d.to, ...ingestJson(d.ingest) })) },
     } : null;
@@ -82,7 +82,8 @@ function ingestLine(label: string, ingest: CliIngest): string {
   const { run, summary } = ingest;
   if (!summary) return `  ${label}: ${failureText(ingest)}`;
   const f = summary.files;
-  return `  ${label}: CLI ${s(run.wallMs)} s wall (ingest ${s(summary.timings.totalMs)} s), peak RSS ${mb(run.maxRssMb)}, ${n(f.parsed)} parsed (${f.added} added, ${f.changed} changed, ${f.deleted} deleted, ${f.dependents} dependents)`;
+  const cache = summary.extractionCache ? `, ${n(summary.extractionCache.hits)} from the extraction cache${summary.project.mode === 'none' ? ' (no parser loaded)' : ''}` : '';
+  return `  ${label}: CLI ${s(run.wallMs)} s wall (ingest ${s(summary.timings.totalMs)} s), peak RSS ${mb(run.maxRssMb)}, ${n(f.parsed)} parsed (${f.added} added, ${f.changed} changed, ${f.deleted} deleted, ${f.dependents} dependents)${cache}`;
 }
 
 /** The readable lines, ending with the command that reproduces the run. */
@@ -116,6 +117,8 @@ export function reportLines(r: RealBenchResult): string[] {
       `  checkout ${r.checkout.head.slice(0, 12)} → ${r.checkout.target.slice(0, 12)} in a scratch clone (${n(r.checkout.filesChanged)} paths differ in git):`,
       ingestLine('  second clone at HEAD, same namespace', r.checkout.secondClone),
       ingestLine('  after git checkout', r.checkout.afterCheckout),
+      ingestLine('  back to HEAD', r.checkout.backToHead),
+      ingestLine('  to the target again', r.checkout.targetAgain),
       ...daemonLines(r.checkout.daemon),
     );
   }

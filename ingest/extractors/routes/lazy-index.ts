@@ -9,6 +9,7 @@ import { loadTargetOf } from './load-targets.js';
 import { remoteLoaderOf, type RemoteLoader } from './remote-mounts.js';
 import { findRouteArrays, type RouteArray } from './route-arrays.js';
 import { walkRoutes } from './route-walk.js';
+import { isLoaderText } from './loader-text.js';
 import type { Mount } from './lazy-mounts.js';
 
 /** A route of a loader file that mounts another file's routes. */
@@ -79,8 +80,6 @@ interface RouteState {
 
 const states = new WeakMap<Project, RouteState>();
 const REACH_DEPTH = 2;
-/** `children: X` with X not an array literal: maybe an array imported from another file. */
-const IMPORTED_CHILDREN = /children\s*:\s*[A-Za-z_$]/;
 
 /**
  * Marks the lazy-route index of a project out of date; the pipeline calls it with the repo paths it
@@ -156,8 +155,6 @@ export function lazyIndexOf(env: SymbolEnv): LazyIndex {
   return index;
 }
 
-/** Text that can make a file a route loader (`loadChildren`, `children: IMPORTED`): the index's scan and the pipeline's check of changed files. */
-export const isLoaderText = (text: string): boolean => text.includes('loadChildren') || IMPORTED_CHILDREN.test(text);
 
 /** Every loader file: one scan of the repository's files, then only the changed ones tested again. */
 function loaderPathsOf(env: SymbolEnv, state: RouteState): string[] {

@@ -45,6 +45,7 @@ function built(source: string): string {
 describe('parsers load on first parse, not at start', () => {
   it.each([
     ['the ingest API (CLI ingest, re-runs, second clones)', 'ingest/index.ts'],
+    ['a run the extraction cache serves (no parser loaded)', 'ingest/pipeline/cached-phase.ts'],
     ['the MCP stdio server', 'src/mcp/run-stdio.ts'],
     ['the CLI program (every command)', 'src/cli/program.ts'],
   ])('%s imports no parser statically', (_what, source) => {

@@ -5,6 +5,8 @@ import { hashRepoKey, normaliseRemote } from '../../../ingest/pipeline/repo-iden
 import { chunk, groupBy } from '../../../ingest/write/batches.js';
 import { validateFacts } from '../../../ingest/write/validate-facts.js';
 import { prepareFile } from '../../../ingest/write/prepare-rows.js';
+import { NO_DEPS } from '../../../ingest/pipeline/known-files.js';
+import { fileTextFields } from '../../../src/text/file-text.js';
 import type { SourceInfo } from '../../../ingest/pipeline/read-files.js';
 
 describe('batching', () => {
@@ -68,7 +70,7 @@ describe('fact validation and row preparation', () => {
       edges: [{ type: 'DEFINES', from: 'r:file:src/a.ts', to: 'r:sym:src/a.ts#A' }, { type: 'TEMPLATES', from: 'r:sym:src/a.ts#A', to: 'r:file:src/a.html' }],
       refs: [],
       events: [{ kind: 'parse_error', parser: 'p', path: 'src/a.ts', message: 'boom' }],
-    }, 'src');
+    }, 'src', NO_DEPS, fileTextFields(source.path, source.text));
     expect(prepared.edges.map((e) => e.type)).toEqual(['IN_ANCHOR', 'DEFINES', 'REPORTED_IN']);
     expect(prepared.refs).toEqual([expect.objectContaining({ relType: 'TEMPLATES', key: 'id:r:file:src/a.html', target: { kind: 'id', id: 'r:file:src/a.html' } })]);
     expect(prepared.nodes.map((n) => n.labels[0])).toEqual(['File', 'Symbol', 'ParseEvent', 'Ref']);

@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { graphgateHome } from '../../src/graph/local-neo4j/layout.js';
+import type { FileTextFields } from '../../src/text/file-text.js';
+import type { FileFacts } from '../model/facts.js';
+import type { FileDeps } from './known-files.js';
+
+/**
+ * Extracted facts kept on disk by snapshot: (repo id, snapshot id, extraction key). The snapshot id is a
+ * hash of every ingested file's path and content, and extraction is a function of that tree, the
+ * settings and the extractor version (the extraction key), so an entry is exactly what extracting the
+ * file again would give. Hits come when a tree is ingested again: a branch switch back, a re-ingest
+ * after the repository's facts were deleted, the history eval revisiting a commit. Keyed by the whole
+ * tree rather than by each file's content on purpose: names resolve across files (an import's
+ * declaration, a barrel, a route's loaders), and those reads are not all recorded per file
+ * (ingest/README.md, "Extraction cache"). Machine-local, under GRAPHGATE_HOME, bounded in bytes.
+ */
+const FORMAT = 3;
+const DEFAULT_MAX_MB = 256;
+
+export interface CachedExtraction {
+  sha256: string;
+  facts: FileFacts;
+  deps: FileDeps;
+  /** The File node's searchable text (src/text/file-text.ts): computing it needs the TypeScript scanner. */
+  text: FileTextFields;
+}
+
+/** What the write step needs of one file besides its text: facts, what they depend on, its searchable text. */
+export type ExtractedFile = Omit<CachedExtraction, 'sha256'>;
+
+/** Line 1 of an entry file; the files' JSON follow it, each at `offset` bytes after that line. */
+interface TreeIndex {
+  format: number;
+  key: string;
+  /** By path: content hash, byte offset and length of its JSON, its mount signature (mount dependents need no body). */
+  files: Record<string, [sha256: string, offset: number, length: number, mountSig: string | null]>;
+}
+
+export interface ExtractionCacheOptions {
+  /** The folder (default `$GRAPHGATE_HOME/extraction-cache`). */
+  dir?: string;
+  /** Bound on the folder's size; 0 turns the cache off (default `GRAPHGATE_EXTRACTION_CACHE_MB`, else 256). */
+  maxBytes?: number;
+}
+
+export function extractionCacheLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.GRAPHGATE_EXTRACTION_CACHE_MB;
+  const mb = raw === undefined || raw.trim() === '' ? DEFAULT_MAX_MB : Number(raw);
+  if (!Number.isFinite(mb) || mb < 0) throw new Error(`GRAPHGATE_EXTRACTION_CACHE_MB must be a number of megabytes ≥ 0, got "${raw}"`);
+  return Math.floor(mb * 1024 * 1024);
+}
+
+/** The entry of one tree, or undefined when the snapshot is not content-addressed (nothing to key it by). */
+export function treeKey(repoId: string, snapshotId: string, extractionKey: string): string | undefined {
+  if (!/^(?:git|content):[0-9a-f]{16,}$/.test(snapshotId)) return undefined;
+  return createHash('sha256').update(`${FORMAT}\0${repoId}\0${snapshotId}\0${extractionKey}`).digest('hex').slice(0, 40);
+}
+
+function dirOf(options: ExtractionCacheOptions): string {
+  return options.dir ?? join(graphgateHome(), 'extraction-cache');
+}
+
+function limitOf(options: ExtractionCacheOptions): number {
+  return options.maxBytes ?? extractionCacheLimit();
+}
+
+/**
+ * One tree's entry as found on disk: which files it holds, with their content hashes and mount
+ * signatures, and each file's facts read only when asked (a checkout back to a tree reads the twenty
+ * files it needs, not the tree's thousands). The file stays open until `close`, so an entry another
+ * process renames over it meanwhile cannot mix into this one.
+ */
+export class TreeEntry {
+  private readonly read = new Map<string, CachedExtraction | undefined>();
+
+  private constructor(
+    private fd: number | undefined,
+    private readonly bodyStart: number,
+    private readonly index: TreeIndex['files'],
+    readonly shas: ReadonlyMap<string, string>,
+  ) {}
+
+  static empty(): TreeEntry {
+    return new TreeEntry(undefined, 0, {}, new Map());
+  }
+
+  static open(path: string, key: string): TreeEntry {
+    let fd: number | undefined;
+    try {
+      fd = openSync(path, 'r');
+      const { header, bodyStart } = readHeader(fd);
+      const index = JSON.parse(header) as TreeIndex;
+      if (index?.format !== FORMAT || index.key !== key || typeof index.files !== 'object' || index.files === null) throw new Error('not this entry');
+      const shas = new Map<string, string>();
+      for (const [file, row] of Object.entries(index.files)) if (isIndexRow(row)) shas.set(file, row[0]);
+      return new TreeEntry(fd, bodyStart, index.files, shas);
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      return TreeEntry.empty();
+    }
+  }
+
+  mountSig(path: string): string | null | undefined {
+    return this.shas.has(path) ? (this.index[path]?.[3] ?? null) : undefined;
+  }
+
+  /** The file's JSON as stored (copied as is when the entry is written again). */
+  raw(path: string): Buffer | undefined {
+    const row = this.shas.has(path) ? this.index[path] : undefined;
+    if (!row || this.fd === undefined) return undefined;
+    const buffer = Buffer.alloc(row[2]);
+    try {
+      return readSync(this.fd, buffer, 0, row[2], this.bodyStart + row[1]) === row[2] ? buffer : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The file's cached extraction, or undefined when absent or unreadable (read once, then kept). */
+  get(path: string): CachedExtraction | undefined {
+    if (!this.read.has(path)) this.read.set(path, this.parse(path));
+    return this.read.get(path);
+  }
+
+  private parse(path: string): CachedExtraction | undefined {
+    const raw = this.raw(path);
+    if (!raw) return undefined;
+    try {
+      const entry = JSON.parse(raw.toString('utf8')) as CachedExtraction;
+      return isEntry(path, entry) && entry.sha256 === this.shas.get(path) ? entry : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+function isIndexRow(row: unknown): row is TreeIndex['files'][string] {
+  return Array.isArray(row) && row.length === 4 && typeof row[0] === 'string' && Number.isInteger(row[1]) && Number.isInteger(row[2]) && (row[3] === null || typeof row[3] === 'string');
+}
+
+/** Line 1 of the file (JSON has no raw newline), read in chunks. */
+function readHeader(fd: number): { header: string; bodyStart: number } {
+  const chunks: Buffer[] = [];
+  let read = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, chunk, 0, chunk.length, read);
+    if (n === 0) throw new Error('no header');
+    const newline = chunk.subarray(0, n).indexOf(10);
+    if (newline >= 0) {
+      chunks.push(chunk.subarray(0, newline));
+      return { header: Buffer.concat(chunks).toString('utf8'), bodyStart: read + newline + 1 };
+    }
+    chunks.push(chunk.subarray(0, n));
+    read += n;
+  }
+}
+
+/** The tree's entry on disk (empty when there is none, it is unreadable, or the cache is off). */
+export function openTreeEntry(key: string, options: ExtractionCacheOptions = {}): TreeEntry {
+  return limitOf(options) === 0 ? TreeEntry.empty() : TreeEntry.open(join(dirOf(options), `${key}.json`), key);
+}
+
+function isEntry(path: string, entry: CachedExtraction): boolean {
+  const { facts, deps, text } = entry ?? {};
+  return typeof entry?.sha256 === 'string' && facts?.path === path && typeof text === 'object' && text !== null
+    && [text.ftName, text.ftFolders, text.ftIdents, text.ftText, text.ftComments].every((t) => typeof t === 'string') && [facts.nodes, facts.edges, facts.refs, facts.events].every(Array.isArray)
+    && Array.isArray(deps?.reads) && Array.isArray(deps?.mountReads) && (deps.mountSig === null || typeof deps.mountSig === 'string');
+}
+
+/**
+ * Writes the tree's entry: the files a run extracted plus those `previous` (the entry as the run found
+ * it, still open) held, into a temp file renamed into place; then removes the least recently written
+ * entries beyond the size bound. Best effort: an entry that cannot be written only costs a later run
+ * its extraction. Returns the entry's size in bytes (0 when not written).
+ */
+export function saveTreeExtractions(key: string, extracted: ReadonlyMap<string, CachedExtraction>, options: ExtractionCacheOptions = {}, previous: TreeEntry = TreeEntry.empty()): number {
+  const limit = limitOf(options);
+  if (limit === 0 || extracted.size === 0) return 0;
+  const bodies: Buffer[] = [];
+  const files: TreeIndex['files'] = {};
+  let offset = 0;
+  const add = (path: string, sha256: string, mountSig: string | null, body: Buffer): void => {
+    files[path] = [sha256, offset, body.length, mountSig];
+    bodies.push(body);
+    offset += body.length;
+  };
+  for (const [path, sha256] of previous.shas) {
+    const body = extracted.has(path) ? undefined : previous.raw(path);
+    if (body) add(path, sha256, previous.mountSig(path) ?? null, body);
+  }
+  for (const [path, entry] of extracted) add(path, entry.sha256, entry.deps.mountSig, Buffer.from(JSON.stringify(entry)));
+  const header = Buffer.from(`${JSON.stringify({ format: FORMAT, key, files } satisfies TreeIndex)}\n`);
+  const size = header.length + offset;
+  // One tree larger than the whole bound would only evict every other entry and then itself.
+  if (size > limit) return 0;
+  const dir = dirOf(options);
+  const target = join(dir, `${key}.json`);
+  const temp = `${target}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(temp, Buffer.concat([header, ...bodies]), { mode: 0o600 });
+    renameSync(temp, target);
+    pruneEntries(dir, limit);
+    return size;
+  } catch {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Nothing was written.
+    }
+    return 0;
+  }
+}
+
+function pruneEntries(dir: string, limit: number): void {
+  const entries = readdirSync(dir).filter((name) => name.endsWith('.json')).flatMap((name) => {
+    try {
+      const st = statSync(join(dir, name));
+      return [{ path: join(dir, name), size: st.size, mtimeMs: st.mtimeMs }];
+    } catch {
+      return [];
+    }
+  });
+  let total = entries.reduce((sum, e) => sum + e.size, 0);
+  entries.sort((a, b) => a.mtimeMs - b.mtimeMs);
+  for (const entry of entries) {
+    if (total <= limit) break;
+    try {
+      unlinkSync(entry.path);
+    } catch {
+      // Another process removed it.
+    }
+    total -= entry.size;
+  }
+}
+
+let fingerprint: string | undefined;
+
+/** graphgate's own modules that decide what a file's cached facts and text are. */
+const CODE_FOLDERS = ['ingest/extractors', 'ingest/model', 'ingest/pipeline', 'ingest/write', 'src/text'];
+/** The parsers those modules use: an upgrade may parse the same text differently. */
+const PARSERS = ['ts-morph', '@angular/compiler'];
+
+/**
+ * A digest of the code that extraction runs: every module of CODE_FOLDERS (as this process loads them)
+ * and the installed versions of the parsers. An entry made by other code is never read, even when
+ * FACTS_VERSION was not bumped; any change to the ingest code empties the cache, on purpose.
+ */
+export function extractorsFingerprint(): string {
+  if (fingerprint) return fingerprint;
+  const hash = createHash('sha256');
+  const top = fileURLToPath(new URL('../..', import.meta.url));
+  for (const folder of CODE_FOLDERS) {
+    const base = join(top, folder);
+    const files = (readdirSync(base, { recursive: true }) as string[]).filter((p) => /\.(?:js|ts)$/.test(p) && !p.endsWith('.d.ts')).sort();
+    for (const file of files) hash.update(`${folder}/${file}\0`).update(readFileSync(join(base, file))).update('\0');
+  }
+  for (const name of PARSERS) hash.update(`${name}@${installedVersion(name)}\0`);
+  fingerprint = hash.digest('hex').slice(0, 16);
+  return fingerprint;
+}
+
+/** The version of an installed package: the package.json above its entry point ('unknown' when not found). */
+function installedVersion(name: string): string {
+  try {
+    let at = dirname(fileURLToPath(import.meta.resolve(name)));
+    for (let up = 0; up < 6; up++, at = dirname(at)) {
+      try {
+        const pkg = JSON.parse(readFileSync(join(at, 'package.json'), 'utf8')) as { name?: string; version?: string };
+        if (pkg.name === name) return pkg.version ?? 'unknown';
+      } catch {
+        // No package.json at this level.
+      }
+    }
+  } catch {
+    // Not resolvable from here.
+  }
+  return 'unknown';
+}
