@@ -1,6 +1,7 @@
-import { extractorsFingerprint, openTreeEntry, saveTreeExtractions, treeKey, type CachedExtraction, type ExtractionCacheOptions, type TreeEntry } from './extraction-cache.js';
+import { openTreeEntry, saveTreeExtractions, treeKey, type CachedExtraction, type ExtractionCacheOptions, type TreeEntry } from './extraction-cache.js';
 import { isLoaderText } from '../extractors/routes/loader-text.js';
 import { extractionKey } from './extraction-key.js';
+import { extractorsFingerprint } from './extraction-fingerprint.js';
 import { isTypeScriptKind } from './file-kind.js';
 import type { FileDeps } from './known-files.js';
 import { parseAndWrite } from './parse-and-write.js';
@@ -17,7 +18,7 @@ import type { IngestOptions } from './ingest-repository.js';
 export interface RunCache {
   key: string;
   where: ExtractionCacheOptions;
-  /** The entry as this run found it (open until saveRunExtractions or closeRunCache). */
+  /** The entry as this run found it (open until saveRunExtractions, or the run's end in ingest-repository.ts). */
   entry: TreeEntry;
   extracted: Map<string, CachedExtraction>;
 }

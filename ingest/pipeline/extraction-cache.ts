@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '../../src/errors/index.js';
 import { graphgateHome } from '../../src/graph/local-neo4j/layout.js';
 import type { FileTextFields } from '../../src/text/file-text.js';
 import type { FileFacts } from '../model/facts.js';
@@ -49,7 +49,9 @@ export interface ExtractionCacheOptions {
 export function extractionCacheLimit(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.GRAPHGATE_EXTRACTION_CACHE_MB;
   const mb = raw === undefined || raw.trim() === '' ? DEFAULT_MAX_MB : Number(raw);
-  if (!Number.isFinite(mb) || mb < 0) throw new Error(`GRAPHGATE_EXTRACTION_CACHE_MB must be a number of megabytes ≥ 0, got "${raw}"`);
+  if (!Number.isFinite(mb) || mb < 0) {
+    throw new AppError('INVALID_CONFIG', { message: `GRAPHGATE_EXTRACTION_CACHE_MB must be a number of megabytes ≥ 0 (0 turns the cache off), got "${raw}"` });
+  }
   return Math.floor(mb * 1024 * 1024);
 }
 
@@ -241,48 +243,4 @@ function pruneEntries(dir: string, limit: number): void {
     }
     total -= entry.size;
   }
-}
-
-let fingerprint: string | undefined;
-
-/** graphgate's own modules that decide what a file's cached facts and text are. */
-const CODE_FOLDERS = ['ingest/extractors', 'ingest/model', 'ingest/pipeline', 'ingest/write', 'src/text'];
-/** The parsers those modules use: an upgrade may parse the same text differently. */
-const PARSERS = ['ts-morph', '@angular/compiler'];
-
-/**
- * A digest of the code that extraction runs: every module of CODE_FOLDERS (as this process loads them)
- * and the installed versions of the parsers. An entry made by other code is never read, even when
- * FACTS_VERSION was not bumped; any change to the ingest code empties the cache, on purpose.
- */
-export function extractorsFingerprint(): string {
-  if (fingerprint) return fingerprint;
-  const hash = createHash('sha256');
-  const top = fileURLToPath(new URL('../..', import.meta.url));
-  for (const folder of CODE_FOLDERS) {
-    const base = join(top, folder);
-    const files = (readdirSync(base, { recursive: true }) as string[]).filter((p) => /\.(?:js|ts)$/.test(p) && !p.endsWith('.d.ts')).sort();
-    for (const file of files) hash.update(`${folder}/${file}\0`).update(readFileSync(join(base, file))).update('\0');
-  }
-  for (const name of PARSERS) hash.update(`${name}@${installedVersion(name)}\0`);
-  fingerprint = hash.digest('hex').slice(0, 16);
-  return fingerprint;
-}
-
-/** The version of an installed package: the package.json above its entry point ('unknown' when not found). */
-function installedVersion(name: string): string {
-  try {
-    let at = dirname(fileURLToPath(import.meta.resolve(name)));
-    for (let up = 0; up < 6; up++, at = dirname(at)) {
-      try {
-        const pkg = JSON.parse(readFileSync(join(at, 'package.json'), 'utf8')) as { name?: string; version?: string };
-        if (pkg.name === name) return pkg.version ?? 'unknown';
-      } catch {
-        // No package.json at this level.
-      }
-    }
-  } catch {
-    // Not resolvable from here.
-  }
-  return 'unknown';
 }

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  extractionCacheLimit, extractorsFingerprint, openTreeEntry, saveTreeExtractions, treeKey, type CachedExtraction,
+  extractionCacheLimit, openTreeEntry, saveTreeExtractions, treeKey, type CachedExtraction,
 } from '../../../ingest/pipeline/extraction-cache.js';
+import { extractorsFingerprint } from '../../../ingest/pipeline/extraction-fingerprint.js';
 
 const entry = (path: string, sha256 = 'a'.repeat(64), filler = ''): CachedExtraction => ({
   sha256,
