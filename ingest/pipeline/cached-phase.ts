@@ -1,4 +1,5 @@
-import { openTreeEntry, saveTreeExtractions, treeKey, type CachedExtraction, type ExtractionCacheOptions, type TreeEntry } from './extraction-cache.js';
+import { openTreeEntry, treeKey, type TreeEntry } from './extraction-cache.js';
+import { TreeEntryWriter } from './extraction-cache-writer.js';
 import { isLoaderText } from '../extractors/routes/loader-text.js';
 import { extractionKey } from './extraction-key.js';
 import { extractorsFingerprint } from './extraction-fingerprint.js';
@@ -16,11 +17,10 @@ import type { IngestOptions } from './ingest-repository.js';
 
 /** A run's view of its tree's entry: the files extracted before, and those this run extracts. */
 export interface RunCache {
-  key: string;
-  where: ExtractionCacheOptions;
   /** The entry as this run found it (open until saveRunExtractions, or the run's end in ingest-repository.ts). */
   entry: TreeEntry;
-  extracted: Map<string, CachedExtraction>;
+  /** The entry this run writes: the files it extracts, as it extracts them. */
+  writer: TreeEntryWriter;
 }
 
 /**
@@ -30,8 +30,10 @@ export interface RunCache {
 export function openRunCache(options: IngestOptions, settings: PipelineSettings, repoId: string, snapshotId: string): RunCache | undefined {
   if (options.changedPaths || options.factsOnly || options.extractors) return undefined;
   const key = treeKey(repoId, snapshotId, `${extractionKey(settings)}:${extractorsFingerprint()}`);
+  if (!key) return undefined;
   const where = options.extractionCache ?? {};
-  return key ? { key, where, entry: openTreeEntry(key, where), extracted: new Map() } : undefined;
+  const entry = openTreeEntry(key, where);
+  return { entry, writer: new TreeEntryWriter(key, where, entry) };
 }
 
 /**
@@ -58,7 +60,8 @@ export function cacheServesRun(cache: RunCache | undefined, input: Pick<ParsePha
 export async function cachedPhase(input: ParsePhaseInput & { cache: RunCache }): Promise<Map<string, FileDeps> | undefined> {
   const { options, settings, repoId, summary, deleted, toParse, known, incremental, cache } = input;
   if (incremental) await addMountDependentsFromCache(input);
-  if (!toParse.every((i) => cache.entry.get(i.path))) return undefined;
+  // Every file read back once before anything is written (parsed again when written: not kept, for memory).
+  if (!toParse.every((i) => cache.entry.get(i.path) !== undefined)) return undefined;
   const written = await parseAndWrite({ graph: options.graph, settings, repoId, summary, onProgress: options.onProgress, toParse, deleted, known, incremental, cache });
   summary.project = { mode: 'none', files: 0 };
   saveRunExtractions(cache, summary, toParse.length);
@@ -91,10 +94,16 @@ async function addMountDependentsFromCache(input: ParsePhaseInput & { cache: Run
   summary.files.parsed = toParse.length;
 }
 
-/** Adds what the run extracted to its tree's entry, closes the entry, and reports the cache's share of the run. */
+/** Completes the tree's entry with what the run extracted, closes it, and reports the cache's share of the run. */
 export function saveRunExtractions(cache: RunCache, summary: IngestSummary, parsed: number): void {
   const started = performance.now();
-  const bytes = saveTreeExtractions(cache.key, cache.extracted, cache.where, cache.entry);
+  const bytes = cache.writer.finish();
   cache.entry.close();
-  summary.extractionCache = { hits: parsed - cache.extracted.size, stored: bytes > 0 ? cache.extracted.size : 0, saveMs: Math.round(performance.now() - started) };
+  summary.extractionCache = { hits: parsed - cache.writer.extracted, stored: bytes > 0 ? cache.writer.extracted : 0, saveMs: Math.round(performance.now() - started) };
+}
+
+/** At the end of a run, whatever happened: nothing half-written stays, the entry file is closed. */
+export function closeRunCache(cache: RunCache | undefined): void {
+  cache?.writer.abort();
+  cache?.entry.close();
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../src/errors/index.js';
 import { graphgateHome } from '../../src/graph/local-neo4j/layout.js';
@@ -17,8 +17,11 @@ import type { FileDeps } from './known-files.js';
  * declaration, a barrel, a route's loaders), and those reads are not all recorded per file
  * (ingest/README.md, "Extraction cache"). Machine-local, under GRAPHGATE_HOME, bounded in bytes.
  */
-const FORMAT = 3;
+export const ENTRY_FORMAT = 4;
+
 const DEFAULT_MAX_MB = 256;
+/** The index's byte offset, 20 decimal digits and a newline, ends the file. */
+export const TRAILER_BYTES = 21;
 
 export interface CachedExtraction {
   sha256: string;
@@ -31,8 +34,11 @@ export interface CachedExtraction {
 /** What the write step needs of one file besides its text: facts, what they depend on, its searchable text. */
 export type ExtractedFile = Omit<CachedExtraction, 'sha256'>;
 
-/** Line 1 of an entry file; the files' JSON follow it, each at `offset` bytes after that line. */
-interface TreeIndex {
+/**
+ * An entry file: each file's JSON one after the other (written as the run extracts them, so a run holds
+ * no facts for the cache), then this index as JSON, then its byte offset as TRAILER_BYTES of text.
+ */
+export interface TreeIndex {
   format: number;
   key: string;
   /** By path: content hash, byte offset and length of its JSON, its mount signature (mount dependents need no body). */
@@ -58,14 +64,14 @@ export function extractionCacheLimit(env: NodeJS.ProcessEnv = process.env): numb
 /** The entry of one tree, or undefined when the snapshot is not content-addressed (nothing to key it by). */
 export function treeKey(repoId: string, snapshotId: string, extractionKey: string): string | undefined {
   if (!/^(?:git|content):[0-9a-f]{16,}$/.test(snapshotId)) return undefined;
-  return createHash('sha256').update(`${FORMAT}\0${repoId}\0${snapshotId}\0${extractionKey}`).digest('hex').slice(0, 40);
+  return createHash('sha256').update(`${ENTRY_FORMAT}\0${repoId}\0${snapshotId}\0${extractionKey}`).digest('hex').slice(0, 40);
 }
 
-function dirOf(options: ExtractionCacheOptions): string {
+export function dirOf(options: ExtractionCacheOptions): string {
   return options.dir ?? join(graphgateHome(), 'extraction-cache');
 }
 
-function limitOf(options: ExtractionCacheOptions): number {
+export function limitOf(options: ExtractionCacheOptions): number {
   return options.maxBytes ?? extractionCacheLimit();
 }
 
@@ -76,29 +82,25 @@ function limitOf(options: ExtractionCacheOptions): number {
  * process renames over it meanwhile cannot mix into this one.
  */
 export class TreeEntry {
-  private readonly read = new Map<string, CachedExtraction | undefined>();
-
   private constructor(
     private fd: number | undefined,
-    private readonly bodyStart: number,
     private readonly index: TreeIndex['files'],
     readonly shas: ReadonlyMap<string, string>,
   ) {}
 
   static empty(): TreeEntry {
-    return new TreeEntry(undefined, 0, {}, new Map());
+    return new TreeEntry(undefined, {}, new Map());
   }
 
   static open(path: string, key: string): TreeEntry {
     let fd: number | undefined;
     try {
       fd = openSync(path, 'r');
-      const { header, bodyStart } = readHeader(fd);
-      const index = JSON.parse(header) as TreeIndex;
-      if (index?.format !== FORMAT || index.key !== key || typeof index.files !== 'object' || index.files === null) throw new Error('not this entry');
+      const index = JSON.parse(readIndexText(fd)) as TreeIndex;
+      if (index?.format !== ENTRY_FORMAT || index.key !== key || typeof index.files !== 'object' || index.files === null) throw new Error('not this entry');
       const shas = new Map<string, string>();
       for (const [file, row] of Object.entries(index.files)) if (isIndexRow(row)) shas.set(file, row[0]);
-      return new TreeEntry(fd, bodyStart, index.files, shas);
+      return new TreeEntry(fd, index.files, shas);
     } catch {
       if (fd !== undefined) closeSync(fd);
       return TreeEntry.empty();
@@ -115,19 +117,17 @@ export class TreeEntry {
     if (!row || this.fd === undefined) return undefined;
     const buffer = Buffer.alloc(row[2]);
     try {
-      return readSync(this.fd, buffer, 0, row[2], this.bodyStart + row[1]) === row[2] ? buffer : undefined;
+      return readSync(this.fd, buffer, 0, row[2], row[1]) === row[2] ? buffer : undefined;
     } catch {
       return undefined;
     }
   }
 
-  /** The file's cached extraction, or undefined when absent or unreadable (read once, then kept). */
+  /**
+   * The file's cached extraction, or undefined when absent or unreadable. Parsed on every call and not
+   * kept: a run over a whole tree from the cache must not hold every file's facts at once.
+   */
   get(path: string): CachedExtraction | undefined {
-    if (!this.read.has(path)) this.read.set(path, this.parse(path));
-    return this.read.get(path);
-  }
-
-  private parse(path: string): CachedExtraction | undefined {
     const raw = this.raw(path);
     if (!raw) return undefined;
     try {
@@ -148,22 +148,20 @@ function isIndexRow(row: unknown): row is TreeIndex['files'][string] {
   return Array.isArray(row) && row.length === 4 && typeof row[0] === 'string' && Number.isInteger(row[1]) && Number.isInteger(row[2]) && (row[3] === null || typeof row[3] === 'string');
 }
 
-/** Line 1 of the file (JSON has no raw newline), read in chunks. */
-function readHeader(fd: number): { header: string; bodyStart: number } {
-  const chunks: Buffer[] = [];
-  let read = 0;
-  for (;;) {
-    const chunk = Buffer.alloc(64 * 1024);
-    const n = readSync(fd, chunk, 0, chunk.length, read);
-    if (n === 0) throw new Error('no header');
-    const newline = chunk.subarray(0, n).indexOf(10);
-    if (newline >= 0) {
-      chunks.push(chunk.subarray(0, newline));
-      return { header: Buffer.concat(chunks).toString('utf8'), bodyStart: read + newline + 1 };
-    }
-    chunks.push(chunk.subarray(0, n));
-    read += n;
-  }
+/** The index's JSON: between the offset the trailer names and the trailer. */
+function readIndexText(fd: number): string {
+  const size = fstatSync(fd).size;
+  if (size < TRAILER_BYTES) throw new Error('too short');
+  const trailer = Buffer.alloc(TRAILER_BYTES);
+  readSync(fd, trailer, 0, TRAILER_BYTES, size - TRAILER_BYTES);
+  const text = trailer.toString('latin1');
+  if (!/^\d{20}\n$/.test(text)) throw new Error('no trailer');
+  const at = Number(text.slice(0, 20));
+  const length = size - TRAILER_BYTES - at;
+  if (!Number.isSafeInteger(at) || length <= 0) throw new Error('bad trailer');
+  const index = Buffer.alloc(length);
+  if (readSync(fd, index, 0, length, at) !== length) throw new Error('short index');
+  return index.toString('utf8');
 }
 
 /** The tree's entry on disk (empty when there is none, it is unreadable, or the cache is off). */
@@ -178,52 +176,8 @@ function isEntry(path: string, entry: CachedExtraction): boolean {
     && Array.isArray(deps?.reads) && Array.isArray(deps?.mountReads) && (deps.mountSig === null || typeof deps.mountSig === 'string');
 }
 
-/**
- * Writes the tree's entry: the files a run extracted plus those `previous` (the entry as the run found
- * it, still open) held, into a temp file renamed into place; then removes the least recently written
- * entries beyond the size bound. Best effort: an entry that cannot be written only costs a later run
- * its extraction. Returns the entry's size in bytes (0 when not written).
- */
-export function saveTreeExtractions(key: string, extracted: ReadonlyMap<string, CachedExtraction>, options: ExtractionCacheOptions = {}, previous: TreeEntry = TreeEntry.empty()): number {
-  const limit = limitOf(options);
-  if (limit === 0 || extracted.size === 0) return 0;
-  const bodies: Buffer[] = [];
-  const files: TreeIndex['files'] = {};
-  let offset = 0;
-  const add = (path: string, sha256: string, mountSig: string | null, body: Buffer): void => {
-    files[path] = [sha256, offset, body.length, mountSig];
-    bodies.push(body);
-    offset += body.length;
-  };
-  for (const [path, sha256] of previous.shas) {
-    const body = extracted.has(path) ? undefined : previous.raw(path);
-    if (body) add(path, sha256, previous.mountSig(path) ?? null, body);
-  }
-  for (const [path, entry] of extracted) add(path, entry.sha256, entry.deps.mountSig, Buffer.from(JSON.stringify(entry)));
-  const header = Buffer.from(`${JSON.stringify({ format: FORMAT, key, files } satisfies TreeIndex)}\n`);
-  const size = header.length + offset;
-  // One tree larger than the whole bound would only evict every other entry and then itself.
-  if (size > limit) return 0;
-  const dir = dirOf(options);
-  const target = join(dir, `${key}.json`);
-  const temp = `${target}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(temp, Buffer.concat([header, ...bodies]), { mode: 0o600 });
-    renameSync(temp, target);
-    pruneEntries(dir, limit);
-    return size;
-  } catch {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Nothing was written.
-    }
-    return 0;
-  }
-}
-
-function pruneEntries(dir: string, limit: number): void {
+/** Removes the least recently written entries until the folder fits `limit` bytes. */
+export function pruneEntries(dir: string, limit: number): void {
   const entries = readdirSync(dir).filter((name) => name.endsWith('.json')).flatMap((name) => {
     try {
       const st = statSync(join(dir, name));

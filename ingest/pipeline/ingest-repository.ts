@@ -17,7 +17,7 @@ import type { ProgressListener } from './progress.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import type { SourceInfo } from './read-files.js';
 import { resolveSettings, type PipelineSettings } from './settings.js';
-import { cachedPhase, cacheServesRun, openRunCache } from './cached-phase.js';
+import { cachedPhase, cacheServesRun, closeRunCache, openRunCache } from './cached-phase.js';
 import type { ExtractionCacheOptions } from './extraction-cache.js';
 import { extractionKey } from './extraction-key.js';
 import { GitTree, snapshotIdOf } from './snapshot.js';
@@ -238,7 +238,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
       }
       written.forEach((d, path) => deps.set(path, d));
     } finally {
-      cache?.entry.close();
+      closeRunCache(cache);
     }
   }
 

@@ -9,7 +9,8 @@ import { validateFacts } from '../write/validate-facts.js';
 import { anchorOf, anchorRows } from './anchors.js';
 import type { ProgressListener } from './progress.js';
 import type { SourceInfo } from './read-files.js';
-import type { CachedExtraction, ExtractedFile, TreeEntry } from './extraction-cache.js';
+import type { ExtractedFile, TreeEntry } from './extraction-cache.js';
+import type { TreeEntryWriter } from './extraction-cache-writer.js';
 import type { FileDeps } from './known-files.js';
 import type { PipelineSettings } from './settings.js';
 import type { IngestSummary } from './summary.js';
@@ -32,8 +33,8 @@ export interface WriteStep {
   /** The File rows the graph held before the run (empty on a first ingest). */
   known: ReadonlyMap<string, unknown>;
   incremental: boolean;
-  /** Files of this tree extracted before (taken instead of extracting), and where the run's extractions go. */
-  cache?: { entry: TreeEntry; extracted: Map<string, CachedExtraction> };
+  /** Files of this tree extracted before (taken instead of extracting), and the entry the run's extractions are written to. */
+  cache?: { entry: TreeEntry; writer: TreeEntryWriter };
 }
 
 interface LinkCollect {
@@ -214,6 +215,6 @@ function extractOrReuse(step: WriteStep, info: SourceInfo): ExtractedFile {
   if (hit) return { ...hit, facts: validateFacts(hit.facts) };
   if (!step.extract) throw new Error(`no cached facts for ${info.path} and no extractors loaded`);
   const extracted = step.extract(info);
-  step.cache?.extracted.set(info.path, { sha256: info.sha256, ...extracted });
+  step.cache?.writer.add(info.path, { sha256: info.sha256, ...extracted });
   return extracted;
 }

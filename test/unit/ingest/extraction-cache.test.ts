@@ -2,9 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  extractionCacheLimit, openTreeEntry, saveTreeExtractions, treeKey, type CachedExtraction,
-} from '../../../ingest/pipeline/extraction-cache.js';
+import { extractionCacheLimit, openTreeEntry, treeKey, type CachedExtraction, type ExtractionCacheOptions, type TreeEntry } from '../../../ingest/pipeline/extraction-cache.js';
+import { TreeEntryWriter } from '../../../ingest/pipeline/extraction-cache-writer.js';
 import { extractorsFingerprint } from '../../../ingest/pipeline/extraction-fingerprint.js';
 
 const entry = (path: string, sha256 = 'a'.repeat(64), filler = ''): CachedExtraction => ({
@@ -13,6 +12,13 @@ const entry = (path: string, sha256 = 'a'.repeat(64), filler = ''): CachedExtrac
   deps: { reads: ['x.html'], mountReads: [], mountSig: null },
   text: { ftName: path, ftFolders: '', ftIdents: 'a', ftText: '', ftComments: '' },
 });
+
+/** Writes an entry as a run does: each file as it is extracted, then the rest of `previous`. */
+function saveTreeExtractions(key: string, files: Map<string, CachedExtraction>, where: ExtractionCacheOptions, previous?: TreeEntry): number {
+  const writer = new TreeEntryWriter(key, where, previous);
+  for (const [path, entry] of files) writer.add(path, entry);
+  return writer.finish();
+}
 
 describe('extraction cache on disk', () => {
   let dir: string;
@@ -73,8 +79,8 @@ describe('extraction cache on disk', () => {
     writeFileSync(join(dir, 'k4.json'), readFileSync(join(dir, 'k3.json')));
     expect(openTreeEntry('k4', where).shas.size).toBe(0);
     const body = JSON.stringify({ ...entry('a.ts'), facts: { ...entry('a.ts').facts, path: 'elsewhere.ts' } });
-    const index = { format: 3, key: 'k5', files: { 'a.ts': ['a'.repeat(64), 0, Buffer.byteLength(body), null], 'b.ts': ['a'.repeat(64), 0, 5_000, null] } };
-    writeFileSync(join(dir, 'k5.json'), `${JSON.stringify(index)}\n${body}`);
+    const index = JSON.stringify({ format: 4, key: 'k5', files: { 'a.ts': ['a'.repeat(64), 0, Buffer.byteLength(body), null], 'b.ts': ['a'.repeat(64), 0, 5_000, null] } });
+    writeFileSync(join(dir, 'k5.json'), `${body}${index}${String(Buffer.byteLength(body)).padStart(20, '0')}\n`);
     const bad = openTreeEntry('k5', where);
     expect(bad.shas.size).toBe(2);
     expect(bad.get('a.ts')).toBeUndefined();
@@ -92,6 +98,21 @@ describe('extraction cache on disk', () => {
     expect(readdirSync(dir).sort()).toEqual(['mid.json', 'new.json']);
     expect(saveTreeExtractions('huge', new Map([['a.ts', entry('a.ts', undefined, big.repeat(3))]]), where)).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['mid.json', 'new.json']);
+  });
+
+  it('drops an entry that outgrows the bound while written, or that the run abandons, leaving no temp file', () => {
+    const where = { dir, maxBytes: 20_000 };
+    const writer = new TreeEntryWriter('k1', where);
+    writer.add('a.ts', entry('a.ts'));
+    writer.add('b.ts', entry('b.ts', undefined, 'x'.repeat(30_000)));
+    writer.add('c.ts', entry('c.ts'));
+    expect(writer.finish()).toBe(0);
+    const abandoned = new TreeEntryWriter('k2', where);
+    abandoned.add('a.ts', entry('a.ts'));
+    abandoned.abort();
+    abandoned.abort();
+    expect(abandoned.finish()).toBe(0);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('is off at 0 MB: nothing read, nothing written', () => {
