@@ -176,25 +176,36 @@ function isEntry(path: string, entry: CachedExtraction): boolean {
     && Array.isArray(deps?.reads) && Array.isArray(deps?.mountReads) && (deps.mountSig === null || typeof deps.mountSig === 'string');
 }
 
-/** Removes the least recently written entries until the folder fits `limit` bytes. */
-export function pruneEntries(dir: string, limit: number): void {
-  const entries = readdirSync(dir).filter((name) => name.endsWith('.json')).flatMap((name) => {
+/** A temp file not written to for this long belongs to a run that died (kill -9) before finishing its entry. */
+const STALE_TEMP_MS = 10 * 60_000;
+
+/**
+ * Removes the least recently written entries until the folder fits `limit` bytes, and the temp files of
+ * runs that died while writing one (they count towards the folder's size, so they must not pile up).
+ */
+export function pruneEntries(dir: string, limit: number, now = Date.now()): void {
+  const entries = readdirSync(dir).filter((name) => name.endsWith('.json') || name.endsWith('.tmp')).flatMap((name) => {
     try {
       const st = statSync(join(dir, name));
-      return [{ path: join(dir, name), size: st.size, mtimeMs: st.mtimeMs }];
+      return [{ path: join(dir, name), size: st.size, mtimeMs: st.mtimeMs, temp: name.endsWith('.tmp') }];
     } catch {
       return [];
     }
   });
-  let total = entries.reduce((sum, e) => sum + e.size, 0);
-  entries.sort((a, b) => a.mtimeMs - b.mtimeMs);
-  for (const entry of entries) {
-    if (total <= limit) break;
+  const remove = (path: string): void => {
     try {
-      unlinkSync(entry.path);
+      unlinkSync(path);
     } catch {
       // Another process removed it.
     }
+  };
+  for (const temp of entries.filter((e) => e.temp && now - e.mtimeMs > STALE_TEMP_MS)) remove(temp.path);
+  const kept = entries.filter((e) => !e.temp);
+  let total = kept.reduce((sum, e) => sum + e.size, 0);
+  kept.sort((a, b) => a.mtimeMs - b.mtimeMs);
+  for (const entry of kept) {
+    if (total <= limit) break;
+    remove(entry.path);
     total -= entry.size;
   }
 }

@@ -115,6 +115,15 @@ describe('extraction cache on disk', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('removes the temp file of a run that died while writing, once it is stale, and keeps a fresh one', () => {
+    const where = { dir, maxBytes: 1024 * 1024 };
+    writeFileSync(join(dir, 'dead.json.123.tmp'), 'x'.repeat(1000));
+    utimesSync(join(dir, 'dead.json.123.tmp'), new Date(Date.now() - 11 * 60_000), new Date(Date.now() - 11 * 60_000));
+    writeFileSync(join(dir, 'live.json.456.tmp'), 'x'.repeat(1000));
+    saveTreeExtractions('k1', new Map([['a.ts', entry('a.ts')]]), where);
+    expect(readdirSync(dir).sort()).toEqual(['k1.json', 'live.json.456.tmp']);
+  });
+
   it('is off at 0 MB: nothing read, nothing written', () => {
     saveTreeExtractions('k1', new Map([['a.ts', entry('a.ts')]]), { dir, maxBytes: 1024 * 1024 });
     const where = { dir, maxBytes: 0 };
