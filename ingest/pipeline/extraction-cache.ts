@@ -31,7 +31,7 @@ export interface CachedExtraction {
   text: FileTextFields;
 }
 
-/** What the write step needs of one file besides its text: facts, what they depend on, its searchable text. */
+/** What the write step needs of one extracted file: its facts, what they depend on, its searchable text. */
 export type ExtractedFile = Omit<CachedExtraction, 'sha256'>;
 
 /**
