@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../src/errors/index.js';
 import { graphgateHome } from '../../src/graph/local-neo4j/layout.js';
 import type { FileTextFields } from '../../src/text/file-text.js';
 import type { FileFacts } from '../model/facts.js';
+import { evictLeastRecent, listCacheFiles, removeQuietly } from './cache-files.js';
 import type { FileDeps } from './known-files.js';
 
 /**
@@ -184,28 +185,6 @@ const STALE_TEMP_MS = 10 * 60_000;
  * runs that died while writing one (they count towards the folder's size, so they must not pile up).
  */
 export function pruneEntries(dir: string, limit: number, now = Date.now()): void {
-  const entries = readdirSync(dir).filter((name) => name.endsWith('.json') || name.endsWith('.tmp')).flatMap((name) => {
-    try {
-      const st = statSync(join(dir, name));
-      return [{ path: join(dir, name), size: st.size, mtimeMs: st.mtimeMs, temp: name.endsWith('.tmp') }];
-    } catch {
-      return [];
-    }
-  });
-  const remove = (path: string): void => {
-    try {
-      unlinkSync(path);
-    } catch {
-      // Another process removed it.
-    }
-  };
-  for (const temp of entries.filter((e) => e.temp && now - e.mtimeMs > STALE_TEMP_MS)) remove(temp.path);
-  const kept = entries.filter((e) => !e.temp);
-  let total = kept.reduce((sum, e) => sum + e.size, 0);
-  kept.sort((a, b) => a.mtimeMs - b.mtimeMs);
-  for (const entry of kept) {
-    if (total <= limit) break;
-    remove(entry.path);
-    total -= entry.size;
-  }
+  for (const temp of listCacheFiles(dir, '.tmp')) if (now - temp.mtimeMs > STALE_TEMP_MS) removeQuietly(temp.path);
+  evictLeastRecent(listCacheFiles(dir, '.json'), { maxBytes: limit });
 }

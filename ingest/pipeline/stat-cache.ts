@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { graphgateHome } from '../../src/graph/local-neo4j/layout.js';
+import { evictLeastRecent, listCacheFiles } from './cache-files.js';
 import type { KnownFile } from './known-files.js';
 import type { FileStat } from './read-files.js';
 
@@ -96,20 +97,5 @@ export function saveStatCache(root: string, repoId: string, files: ReadonlyMap<s
 }
 
 function pruneCaches(dir: string): void {
-  const caches = readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => {
-    try {
-      return { path: join(dir, name), mtimeMs: statSync(join(dir, name)).mtimeMs };
-    } catch {
-      return undefined;
-    }
-  }).filter((c): c is { path: string; mtimeMs: number } => c !== undefined);
-  if (caches.length <= MAX_CACHES) return;
-  caches.sort((a, b) => a.mtimeMs - b.mtimeMs);
-  for (const cache of caches.slice(0, caches.length - MAX_CACHES)) {
-    try {
-      unlinkSync(cache.path);
-    } catch {
-      // Another process removed it.
-    }
-  }
+  evictLeastRecent(listCacheFiles(dir, '.json'), { maxFiles: MAX_CACHES });
 }
