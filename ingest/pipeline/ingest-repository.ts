@@ -5,7 +5,7 @@ import type { Logger } from '../../src/runtime/logger.js';
 import type { Extractor } from '../model/extractor.js';
 import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
 import { readGitHead, type GitHead } from '../history/git-log.js';
-import { historyIfCurrent, syncHistory } from '../history/history-sync.js';
+import { historyIfCurrent, prefetchWindow, syncHistory, type WindowAhead } from '../history/history-sync.js';
 import { ingestPolicyPlane, policyIfUnchanged } from '../policy/policy-ingest.js';
 import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot, type RepoRow } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
@@ -128,6 +128,8 @@ interface TreeScan {
   changes: Awaited<ReturnType<typeof detectChanges>>;
   /** HEAD for the history step, read while the run goes on. */
   head: Promise<GitHead> | undefined;
+  /** The history window, read while the run goes on when HEAD moved (whole-tree runs only). */
+  window: Promise<WindowAhead | null> | undefined;
 }
 
 /**
@@ -174,6 +176,8 @@ async function scanTree(options: IngestOptions, root: string, settings: Pipeline
   // for the git process). Its failure is the history step's to report: nothing awaits it before.
   const head = !options.factsOnly && identity.inGit && settings.historyMaxCommits > 0 ? readGitHead(historyRootOf(options, root)) : undefined;
   head?.catch(() => undefined);
+  // A watcher's or an edit's run rarely moves HEAD: only whole-tree runs read the window ahead.
+  const window = head && !options.changedPaths ? prefetchWindow({ graph, root: historyRootOf(options, root), repoId, maxCommits: settings.historyMaxCommits, head }) : undefined;
   // The cached File rows are taken out for the run and only put back (updated) when it succeeds.
   const warm = takeKnown(options.projectCache);
   const repoRow = repoRead ?? (await graph.read(readRepo, { repoId }))[0];
@@ -205,14 +209,14 @@ async function scanTree(options: IngestOptions, root: string, settings: Pipeline
   const ts = performance.now();
   summary.snapshotId = snapshotIdOf(entries, identity.inGit, snapshotTree(options.projectCache, root));
   summary.timings.snapshotMs = since(ts);
-  return { repoRow, known, incremental, staleExtraction, key, changes, head };
+  return { repoRow, known, incremental, staleExtraction, key, changes, head, window };
 }
 
 async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, started: number, scanned?: TreeScan): Promise<void> {
   const { graph, log } = options;
   const { repoId } = identity;
   const scan = scanned ?? await scanTree(options, root, settings, identity, summary);
-  const { repoRow, known, incremental, staleExtraction, key, head } = scan;
+  const { repoRow, known, incremental, staleExtraction, key, head, window } = scan;
   const { entries, current, deleted, toParse, mountCandidates } = scan.changes;
 
   const deps = new Map<string, FileDeps>();
@@ -255,7 +259,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   const th = performance.now();
   if (!options.factsOnly) {
     const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
-    summary.history = await syncHistory({ graph, root: historyRootOf(options, root), repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log, ...(head ? { head } : {}) });
+    summary.history = await syncHistory({ graph, root: historyRootOf(options, root), repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log, ...(head ? { head } : {}), ...(window ? { window } : {}) });
     if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
   }
   const historyMs = since(th);

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prefetchWindow, syncHistory } from '../../../ingest/history/history-sync.js';
+import { readGitHead } from '../../../ingest/history/git-log.js';
 import { ingestRepository } from '../../../ingest/index.js';
 import { ids } from '../../../ingest/model/ids.js';
 import type { Graph } from '../../../src/graph/graph.js';
@@ -118,6 +120,22 @@ describe('git history ingest and the history lane', () => {
     const [newer, older] = (await lane('gradient contrast')).candidates;
     expect([newer?.path, older?.path]).toEqual([SERVICE, 'src/app/chart/axis.ts']);
     expect(newer!.rawScore).toBeGreaterThan(older!.rawScore);
+  });
+
+  it('reads the window ahead only when HEAD moved, and a sync uses it only for the HEAD it targets', async () => {
+    const input = { graph, root: repo.root, repoId, maxCommits: 5_000 };
+    expect(await prefetchWindow({ ...input, head: readGitHead(repo.root) })).toBeNull();
+    repo.git('checkout', '-q', '--detach', 'HEAD~1');
+    const ahead = await prefetchWindow({ ...input, head: readGitHead(repo.root) });
+    expect(ahead).toMatchObject({ head: sha.c7, prefix: '', bound: 5_000 });
+    expect(ahead?.shas).toEqual([sha.c7, sha.c6, sha.c5, sha.c4, sha.c3, sha.c2, sha.c1]);
+    // A window read for another HEAD (here: one commit only) is not taken: the sync reads its own.
+    const foreign = Promise.resolve({ ...ahead!, head: sha.c1!, shas: [sha.c1!] });
+    const synced = await syncHistory({ ...input, inGit: true, createdPaths: [], window: foreign });
+    expect(synced).toMatchObject({ status: 'synced', removed: 1, commits: 7, head: sha.c7 });
+    repo.git('checkout', '-q', 'main');
+    const moved = await ingest();
+    expect(moved.history).toMatchObject({ status: 'synced', added: 1, removed: 0, commits: 8, head: sha.c8 });
   });
 
   it('a git failure is a warning, keeps the stored history, and the next run repairs', async () => {
