@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeQuietly } from './cache-files.js';
 import { dirOf, ENTRY_FORMAT, limitOf, pruneEntries, TRAILER_BYTES, TreeEntry, type CachedExtraction, type ExtractionCacheOptions, type TreeIndex } from './extraction-cache.js';
 
 /**
@@ -69,11 +70,11 @@ export class TreeEntryWriter {
     if (this.fd !== undefined) {
       try {
         closeSync(this.fd);
-        unlinkSync(this.temp);
       } catch {
-        // Already gone.
+        // Closed already: the temp file is still removed below.
       }
       this.fd = undefined;
+      removeQuietly(this.temp);
     }
     this.done = true;
   }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { graphgateHome } from '../../src/graph/local-neo4j/layout.js';
-import { evictLeastRecent, listCacheFiles } from './cache-files.js';
+import { evictLeastRecent, listCacheFiles, removeQuietly } from './cache-files.js';
 import type { KnownFile } from './known-files.js';
 import type { FileStat } from './read-files.js';
 
@@ -88,11 +88,7 @@ export function saveStatCache(root: string, repoId: string, files: ReadonlyMap<s
     renameSync(temp, target);
     pruneCaches(dir);
   } catch {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Nothing was written.
-    }
+    removeQuietly(temp);
   }
 }
 
