@@ -154,13 +154,16 @@ export const submitExecutionPlanVerb = defineVerb({
       policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds, now: ctx.now,
     });
     /** Leases of the plan, or the refusal that keeps it waiting (a retry finds its own kept plan by hash and keeps its place in line). */
+    const keepAndRefuse = async (error: AppError, plan: PlanGraph, strategyId: string): Promise<TurnDenial> => {
+      const kept = await ctx.plans.keepWaiting(work.id, plan, { signal: ctx.signal });
+      return leaseRefusal(error, kept.planId, strategyId, kept.created);
+    };
     const decideLeases = async (plan: PlanGraph, strategyId: string): Promise<Awaited<ReturnType<PlanLeases['decide']>>> => {
       try {
         return await leases.decide(work.id, plan, { signal: ctx.signal });
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'EXEC_SIDE_EFFECT_COLLISION') throw error;
-        const kept = await ctx.plans.keepWaiting(work.id, plan, { signal: ctx.signal });
-        throw leaseRefusal(error, kept.planId, strategyId, kept.created);
+        throw await keepAndRefuse(error, plan, strategyId);
       }
     };
     if (retryPlanId !== undefined) {
@@ -188,10 +191,13 @@ export const submitExecutionPlanVerb = defineVerb({
         await locks.acquire(tx);
         await acceptance.write(tx);
       },
-      // The race was lost to a work that committed after our decision: decide again, now seeing it, so the
-      // plan is kept and the agent retries with retryPlanId instead of resending the whole plan.
+      // The race was lost to a work that committed after our decision: the plan is kept and the agent
+      // retries with retryPlanId instead of resending the whole plan. Under reject the refusal comes from
+      // the holders the collision names; otherwise decide again, now seeing the winner.
       onCommitRefused: async (error) => {
         if (error.code !== 'EXEC_SIDE_EFFECT_COLLISION') return undefined;
+        const lost = await leases.refusalAfterLostRace(work.id, error, { signal: ctx.signal });
+        if (lost) return keepAndRefuse(lost, plan, verdict.strategyId);
         try {
           await decideLeases(plan, verdict.strategyId);
         } catch (refusal) {

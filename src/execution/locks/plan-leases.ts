@@ -122,6 +122,23 @@ export class PlanLeases {
   }
 
   /**
+   * The refusal for a race lost at commit under `reject`: `acquire` met leases another work committed
+   * after `decide` ran. Built from the holders the collision names plus one read for the wait estimate,
+   * instead of deciding again (three reads, ~0.2 s of a lost race at K=8). The queue it reports lists
+   * the holders only; the retry (retryPlanId) runs the full decision. Undefined when it cannot answer:
+   * under `block` (the caller decides again, which queues), or a collision that names no holder.
+   */
+  async refusalAfterLostRace(workId: string, error: AppError, run?: RunOptions): Promise<AppError | undefined> {
+    const holders = (error.details as { holders?: LeaseHolder[] } | undefined)?.holders ?? [];
+    if (this.options.policy !== 'reject' || holders.length === 0) return undefined;
+    const none: OverlapReport = { decision: 'clear', overlaps: [], queue: [] };
+    const ahead = worksAhead(workId, none, holders, []);
+    const stats = await this.locks.holdStats(ahead, run);
+    const wait = estimateWait({ now: (this.options.now ?? (() => new Date()))(), ahead, held: stats.held, holdMs: stats.holdMs, leaseSeconds: this.options.leaseSeconds });
+    return planCollision(workId, none, holders, [], 'reject', [...ahead, workId], wait);
+  }
+
+  /**
    * Completion (COMPLETED/FAILED): releases every lease of the work inside the completion
    * transaction, then hands the released files to the queued works in queue order — each takes
    * all of its plan's resources when none is held by another live work, otherwise it stays queued

@@ -26,11 +26,13 @@ describe('a lease race lost at commit keeps the plan (real Neo4j)', () => {
   /** Resolves when B's process has finished a lease decision (its read-only check before the commit). */
   let decided: Promise<void> = Promise.resolve();
   let onDecided = (): void => {};
+  /** B's lease decisions so far: a lost race is refused from the collision's holders, not by deciding again. */
+  let decisions = 0;
   const turn = async (d: TurnDispatcher, args: Record<string, unknown>): Promise<TurnResponse> => TurnResponseSchema.parse(await d.turn(args));
 
   beforeAll(async () => {
     graph = openTestGraph();
-    const watcher: Logger = { ...silentLogger, debug: (msg, fields) => { if (msg === 'graph query' && fields?.query === 'execution/lock-decide') onDecided(); } };
+    const watcher: Logger = { ...silentLogger, debug: (msg, fields) => { if (msg === 'graph query' && fields?.query === 'execution/lock-decide') { decisions++; onDecided(); } } };
     graphB = new Graph({ connection: inject('neo4j'), log: watcher });
     fixture = await ingestedGitFixture(graph, repoId);
     const config = testConfig(repoId, { gates: PLAN_TEST_GATES, locks: { overlapPolicy: 'reject', leaseSeconds: 900 } });
@@ -53,6 +55,7 @@ describe('a lease race lost at commit keeps the plan (real Neo4j)', () => {
   it('answers the loser with a kept planId and retryPlanId, leases nothing, and logs the refusal once', async () => {
     const { a, b } = works;
     decided = new Promise<void>((resolve) => (onDecided = resolve));
+    decisions = 0;
     let leased = (): void => {};
     const leasedNow = new Promise<void>((resolve) => (leased = resolve));
     let commitA = (): void => {};
@@ -74,7 +77,9 @@ describe('a lease race lost at commit keeps the plan (real Neo4j)', () => {
     expect(r.deny).toMatchObject({ code: 'EXEC_SIDE_EFFECT_COLLISION', retryable: true });
     const details = r.deny!.details as { planId: string; policy: string; heldBy: Array<{ workId: string; files: string[] }>; retryAfterMs: number };
     expect(details.planId).toMatch(/^plan-[0-9a-f]{16}$/);
-    expect(details).toMatchObject({ policy: 'reject', heldBy: [{ workId: a.workId, files: [ORDERS_LIST_TS] }] });
+    expect(details).toMatchObject({ policy: 'reject', heldBy: [{ workId: a.workId, files: [ORDERS_LIST_TS] }], queue: [a.workId, b.workId], position: 2 });
+    expect(details.retryAfterMs).toBeGreaterThanOrEqual(2_000);
+    expect(decisions).toBe(1);
     expect(r.suggestedAction).toMatchObject({ verb: 'submit_execution_plan', args: { retryPlanId: details.planId } });
     expect(await new LockService({ graph, repoId }).holders(a.workId, [fileResource(ORDERS_LIST_TS)])).toEqual([]);
     const [log] = await graph.read(readTurns, { repoId, workId: b.workId });
