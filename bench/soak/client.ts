@@ -33,6 +33,8 @@ export interface SpawnOptions {
   logDir: string;
   /** Names the stderr log file: agent index and process generation. */
   label: string;
+  /** Node options before the script (`--cpu-prof …`: not allowed in NODE_OPTIONS). */
+  nodeArgs?: readonly string[];
 }
 
 /** One `graphgate mcp` process over stdio with the official SDK client, its stderr kept in a log file. */
@@ -40,7 +42,7 @@ export class McpAgent {
   private constructor(private readonly client: Client, private readonly transport: StdioClientTransport, private readonly log: WriteStream, readonly label: string) {}
 
   static async spawn(options: SpawnOptions): Promise<McpAgent> {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, 'mcp', '--repo', options.root], env: options.env, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...(options.nodeArgs ?? []), MAIN, 'mcp', '--repo', options.root], env: options.env, stderr: 'pipe' });
     const log = createWriteStream(join(options.logDir, `${options.label}.stderr.log`));
     // Drained always: a full stderr pipe would stall the server.
     transport.stderr?.on('data', (chunk: Buffer) => log.write(chunk));

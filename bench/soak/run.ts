@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { LOG_LEVELS } from '../../src/runtime/logger.js';
 import { provisionNeo4j } from './neo4j.js';
@@ -46,10 +47,11 @@ const program = new Command('soak')
   .option('--json <file>', 'write the raw report as JSON')
   .option('--warm-plans', 'after the fixture\'s ingest, plan the recorded statement shapes (as `graphgate ingest --warm-plans`)')
   .option('--ballast <repoPath>', 'ingest this repository into the soak\'s database first and keep it there, as a team\'s database holds its code (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+  .option('--cpu-prof-dir <dir>', 'each MCP process writes a V8 CPU profile into <dir> when it exits (summarise: node dist/bench/soak/profile-summary.js <dir>)')
   .option('--log-level <level>', 'GRAPHGATE_LOG_LEVEL of the MCP processes (debug logs every query and turn with its ms)', 'warn')
   .parse();
 
-const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; gateNiceness?: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; thinkMs: string; reads: number; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string; warmPlans?: boolean; ballast?: string[] }>();
+const o = program.opts<{ agents: number; faults: string[]; policy: string; leaseSeconds: number; gateNiceness?: number; seed: number; deadlineS?: number; killMode: string; killDelayMs: string; thinkMs: string; reads: number; failpoint: string; kills: number; resumeTimeoutS: number; outageS: number; instance: string; allowDbRestart?: boolean; keep?: boolean; stopDb?: boolean; json?: string; logLevel: string; warmPlans?: boolean; ballast?: string[]; cpuProfDir?: string }>();
 if (o.policy !== 'reject' && o.policy !== 'block') program.error('--policy must be reject or block');
 if (o.killMode !== 'timer' && o.killMode !== 'failpoint') program.error('--kill-mode must be timer or failpoint');
 const delay = /^(\d+)-(\d+)$/.exec(o.killDelayMs);
@@ -60,6 +62,7 @@ const thinkMs: [number, number] = [Number(think![1]), Number(think![2])];
 if (!(LOG_LEVELS as string[]).includes(o.logLevel)) program.error(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
 if (!/^patch:[a-z-]+$/.test(o.failpoint)) program.error('--failpoint must name a patch:* point');
 const log = (line: string) => process.stderr.write(`[soak] ${line}\n`);
+if (o.cpuProfDir) mkdirSync(o.cpuProfDir, { recursive: true });
 
 const database = await provisionNeo4j(o.instance, Boolean(o.allowDbRestart));
 log(`Neo4j: ${database.describe}`);
@@ -75,6 +78,7 @@ try {
     deadlineMs: (o.deadlineS ?? 120 + 60 * o.agents + Math.ceil((100 * thinkMs[1]) / 1000)) * 1000, thinkMs, readRounds: o.reads, killMode: o.killMode as 'timer' | 'failpoint', kills: o.kills, killDelayMs: [Number(delay![1]), Number(delay![2])], failpoint: o.failpoint,
     resumeTimeoutMs: o.resumeTimeoutS * 1000, outagePauseMs: o.outageS * 1000, dbControl: database.control,
     repoId: `soak-${process.pid}-${Date.now().toString(36)}`, keep: Boolean(o.keep), logLevel: o.logLevel, warmPlans: o.warmPlans === true, ballast: o.ballast ?? [], log,
+    ...(o.cpuProfDir ? { cpuProfDir: resolve(o.cpuProfDir) } : {}),
   });
   process.stdout.write(`${formatReport(report)}\n`);
   if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);

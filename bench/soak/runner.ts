@@ -54,6 +54,8 @@ export interface SoakOptions {
   repoId: string;
   /** Keep the graph namespace and the fixture copy for inspection. */
   keep: boolean;
+  /** Each MCP process writes a V8 CPU profile here when it exits (`node --cpu-prof`; a SIGKILLed one writes none). */
+  cpuProfDir?: string;
   log: (line: string) => void;
 }
 
@@ -131,6 +133,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
     ...(process.env.GRAPHGATE_STATEMENT_SHAPES ? { GRAPHGATE_STATEMENT_SHAPES: process.env.GRAPHGATE_STATEMENT_SHAPES } : {}),
     GRAPHGATE_REPO_ID: repoId, GRAPHGATE_AUTO_START_NEO4J: 'false', GRAPHGATE_LOG_LEVEL: options.logLevel ?? 'warn',
   };
+  const nodeArgs = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
   const probe = new Graph({ connection, log: silentLogger });
   const claimStatus = async (workId: string, operationId: string) => (await probe.read(soakOperationStatus, { repoId, workId, operationId }))[0]?.status ?? null;
   const kill = options.faults.kill ? new KillCoordinator(options.killMode, options.killDelayMs[0], options.killDelayMs[1], options.resumeTimeoutMs, options.kills, options.failpoint, claimStatus) : null;
@@ -143,7 +146,7 @@ export async function runSoak(connection: ConnectionInfo, options: SoakOptions):
     index, rec, deadline, rng, thinkMs: options.thinkMs ?? [0, 0], readRounds: options.readRounds ?? 1, hostile: options.faults.hostile, kill, works,
     spawn: async (label, extra = {}) => {
       const t = performance.now();
-      const proc = await McpAgent.spawn({ root: fixture.root, env: { ...env, ...extra }, logDir, label });
+      const proc = await McpAgent.spawn({ root: fixture.root, env: { ...env, ...extra }, logDir, label, nodeArgs });
       rec.recordStart({ agent: index, process: label, ms: performance.now() - t });
       return proc;
     },
