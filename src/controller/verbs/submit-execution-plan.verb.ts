@@ -153,11 +153,12 @@ export const submitExecutionPlanVerb = defineVerb({
     const leases = new PlanLeases(new LockService({ graph: ctx.graph, repoId: ctx.repoId, ttlMs: ctx.config.locks.leaseSeconds * 1000 }), {
       policy: ctx.config.locks.overlapPolicy, leaseSeconds: ctx.config.locks.leaseSeconds, now: ctx.now,
     });
-    /** Leases of the plan, or the refusal that keeps it waiting (a retry finds its own kept plan by hash and keeps its place in line). */
+    /** A lease refusal that keeps the plan waiting (a retry finds its own kept plan by hash and keeps its place in line). */
     const keepAndRefuse = async (error: AppError, plan: PlanGraph, strategyId: string): Promise<TurnDenial> => {
       const kept = await ctx.plans.keepWaiting(work.id, plan, { signal: ctx.signal });
       return leaseRefusal(error, kept.planId, strategyId, kept.created);
     };
+    /** Leases of the plan, or the refusal that keeps it waiting. */
     const decideLeases = async (plan: PlanGraph, strategyId: string): Promise<Awaited<ReturnType<PlanLeases['decide']>>> => {
       try {
         return await leases.decide(work.id, plan, { signal: ctx.signal });

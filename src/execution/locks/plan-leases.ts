@@ -124,7 +124,7 @@ export class PlanLeases {
   /**
    * The refusal for a race lost at commit under `reject`: `acquire` met leases another work committed
    * after `decide` ran. Built from the holders the collision names plus one read for the wait estimate,
-   * instead of deciding again (three reads, ~0.2 s of a lost race at K=8). The queue it reports lists
+   * instead of deciding again (a read transaction of three or four statements: ~0.2 s of a lost race at K=8). The queue it reports lists
    * the holders only; the retry (retryPlanId) runs the full decision. Undefined when it cannot answer:
    * under `block` (the caller decides again, which queues), or a collision that names no holder.
    */
