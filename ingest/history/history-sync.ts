@@ -31,6 +31,8 @@ export interface HistorySyncInput {
   head?: Promise<GitHead>;
   /** The window read ahead (prefetchWindow); used when it was read for the HEAD, prefix and bound this sync targets. */
   window?: Promise<WindowAhead | null>;
+  /** The stored state as this run's ingest lock was taken (nothing else writes it while the lock is held); read here when absent. */
+  state?: HistoryStateRow;
 }
 
 /** A window read before the sync needed it: `git rev-list` for that HEAD, prefix and bound. */
@@ -90,7 +92,7 @@ type SyncPlan = { current: true; state?: HistoryStateRow } | { current: false; s
 
 async function planSync(input: HistorySyncInput, summary: HistorySummary): Promise<SyncPlan> {
   const { graph, repoId } = input;
-  const [state] = await graph.read(readHistoryState, { repoId });
+  const state = input.state ?? (await graph.read(readHistoryState, { repoId }))[0];
   let target: GitHead = { head: null, prefix: '' };
   if (!input.inGit || input.maxCommits <= 0) {
     summary.status = input.inGit ? 'off' : 'no-git';

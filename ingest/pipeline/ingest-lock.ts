@@ -3,14 +3,22 @@ import { AppError } from '../../src/errors/index.js';
 import { int, type Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import { newHolderId, pidAlive } from '../../src/runtime/process-liveness.js';
-import { acquireLock, releaseLock, renewLock, takeOverLock } from '../write/ingest.queries.js';
+import type { HistoryStateRow } from '../history/history.queries.js';
+import { acquireLock, releaseLock, renewLock, takeOverLock, type RepoRow } from '../write/ingest.queries.js';
 
 /** The longest pause between two tries for a held lock (each try is one small write). */
 const MAX_POLL_MS = 250;
 
 export interface HeldLock {
   owner: string;
+  /**
+   * The Repo row (undefined: no Repo node) and history state as the lock was taken, read in the same
+   * statement: a one-file run saves a round trip each. Undefined when the lock was taken over from a dead holder.
+   */
+  seen?: { repo: RepoRow | undefined; history: HistoryStateRow };
   release(): Promise<void>;
+  /** The caller released the lock in a transaction of its own (releaseLock with `owner`): stop renewing, and release() does nothing. */
+  releasedWith(): void;
 }
 
 /**
@@ -35,9 +43,13 @@ export async function acquireIngestLock(graph: Graph, repoId: string, options: {
   const started = Date.now();
   let delay = 50;
   let logged = false;
+  let seen: HeldLock['seen'];
   for (;;) {
     const [row] = await graph.write(acquireLock, { repoId, owner, leaseMs: int(options.leaseMs) });
-    if (row?.acquired) break;
+    if (row?.acquired) {
+      if (row.history) seen = { repo: row.repo ?? undefined, history: row.history };
+      break;
+    }
     // A holder killed on this host (kill -9 mid-ingest) would block everyone until its lease lapses.
     if (row?.holder && holderIsDead(row.holder)) {
       const [taken] = await graph.write(takeOverLock, { repoId, deadOwner: row.holder, owner, leaseMs: int(options.leaseMs) });
@@ -61,11 +73,19 @@ export async function acquireIngestLock(graph: Graph, repoId: string, options: {
     graph.write(renewLock, { repoId, owner, leaseMs: int(options.leaseMs) }).catch((error: unknown) => options.log.warn('ingest lock renewal failed', { repoId, cause: String(error) }));
   }, Math.max(1_000, Math.floor(options.leaseMs / 3)));
   timer.unref();
+  let released = false;
   return {
     owner,
+    ...(seen ? { seen } : {}),
     release: async () => {
       clearInterval(timer);
+      if (released) return;
+      released = true;
       await graph.write(releaseLock, { repoId, owner }).catch((error: unknown) => options.log.warn('ingest lock release failed', { repoId, cause: String(error) }));
+    },
+    releasedWith: () => {
+      clearInterval(timer);
+      released = true;
     },
   };
 }

@@ -7,11 +7,11 @@ import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
 import { readGitHead, type GitHead } from '../history/git-log.js';
 import { historyIfCurrent, prefetchWindow, syncHistory, type WindowAhead } from '../history/history-sync.js';
 import { ingestPolicyPlane, policyIfUnchanged } from '../policy/policy-ingest.js';
-import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot, type RepoRow } from '../write/ingest.queries.js';
+import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot, releaseLock, type RepoRow } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
 import { canonicalRoot, isInside } from './discovery.js';
 import { addImportersOfDeleted } from './importers.js';
-import { acquireIngestLock } from './ingest-lock.js';
+import { acquireIngestLock, type HeldLock } from './ingest-lock.js';
 import { isCurrent, loadKnownFiles, NO_DEPS, rememberKnownFiles, takeKnown, type FileDeps, type KnownFile } from './known-files.js';
 import type { ProgressListener } from './progress.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
@@ -91,10 +91,11 @@ export async function ingestRepository(options: IngestOptions): Promise<IngestSu
   const lockWaitMs = since(waited);
   try {
     // The probe's scan still holds when no run wrote since (same snapshot, no writing mark); else scan again.
-    const scanned = probe && (await repoUnmoved(options.graph, identity.repoId, probe.repoRow)) ? probe : undefined;
+    const unmoved = probe && (lock.seen ? sameRepoState(probe.repoRow, lock.seen.repo) : await repoUnmoved(options.graph, identity.repoId, probe.repoRow));
+    const scanned = unmoved ? probe : undefined;
     if (!scanned) summary = emptySummary(identity.repoId, root);
     summary.timings.lockWaitMs = lockWaitMs;
-    await run(options, root, settings, identity, summary, started, scanned);
+    await run(options, root, settings, identity, summary, started, lock, scanned);
   } finally {
     await lock.release();
   }
@@ -144,7 +145,7 @@ async function currentWithoutLock(options: IngestOptions, root: string, settings
   // A first ingest, or one after a run that died writing, needs the lock anyway: no scan twice.
   const [before] = await options.graph.read(readRepo, { repoId: identity.repoId });
   if (!before || before.writing) return undefined;
-  const scan = await scanTree(options, root, settings, identity, summary, before);
+  const scan = await scanTree(options, root, settings, identity, summary, { row: before });
   const { changes } = scan;
   if (scan.known.size === 0) return undefined;
   if (changes.toParse.length > 0 || changes.deleted.length > 0 || summary.snapshotId !== before.snapshotId) return scan;
@@ -161,6 +162,10 @@ async function currentWithoutLock(options: IngestOptions, root: string, settings
 /** True when the Repo node is still at `before`'s snapshot and no run is writing. */
 async function repoUnmoved(graph: Graph, repoId: string, before: RepoRow | undefined): Promise<boolean> {
   const [now] = await graph.read(readRepo, { repoId });
+  return sameRepoState(before, now);
+}
+
+function sameRepoState(before: RepoRow | undefined, now: RepoRow | undefined): boolean {
   return before !== undefined && now !== undefined && !now.writing && !before.writing && now.snapshotId === before.snapshotId && now.extractionKey === before.extractionKey;
 }
 
@@ -168,8 +173,8 @@ function historyRootOf(options: IngestOptions, root: string): string {
   return options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
 }
 
-/** `repoRead`: the Repo row when the caller has just read it (the lock-free check), else read here. */
-async function scanTree(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, repoRead?: RepoRow): Promise<TreeScan> {
+/** `repoRead`: the Repo row when the caller has just read it (the lock-free check, or with the lock), else read here. */
+async function scanTree(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, repoRead?: { row: RepoRow | undefined }): Promise<TreeScan> {
   const { graph, log } = options;
   const { repoId } = identity;
   // The history step's HEAD, read while the run parses and writes (a watcher's run would otherwise wait
@@ -180,7 +185,7 @@ async function scanTree(options: IngestOptions, root: string, settings: Pipeline
   const window = head && !options.changedPaths ? prefetchWindow({ graph, root: historyRootOf(options, root), repoId, maxCommits: settings.historyMaxCommits, head }) : undefined;
   // The cached File rows are taken out for the run and only put back (updated) when it succeeds.
   const warm = takeKnown(options.projectCache);
-  const repoRow = repoRead ?? (await graph.read(readRepo, { repoId }))[0];
+  const repoRow = repoRead ? repoRead.row : (await graph.read(readRepo, { repoId }))[0];
   const t = performance.now();
   const graphSnapshotId = repoRow && !repoRow.writing ? repoRow.snapshotId : null;
   summary.knownFrom = isCurrent(warm, repoId, graphSnapshotId) ? 'cache' : 'graph';
@@ -212,10 +217,10 @@ async function scanTree(options: IngestOptions, root: string, settings: Pipeline
   return { repoRow, known, incremental, staleExtraction, key, changes, head, window };
 }
 
-async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, started: number, scanned?: TreeScan): Promise<void> {
+async function run(options: IngestOptions, root: string, settings: PipelineSettings, identity: RepoIdentity, summary: IngestSummary, started: number, lock: HeldLock, scanned?: TreeScan): Promise<void> {
   const { graph, log } = options;
   const { repoId } = identity;
-  const scan = scanned ?? await scanTree(options, root, settings, identity, summary);
+  const scan = scanned ?? await scanTree(options, root, settings, identity, summary, lock.seen ? { row: lock.seen.repo } : undefined);
   const { repoRow, known, incremental, staleExtraction, key, head, window } = scan;
   const { entries, current, deleted, toParse, mountCandidates } = scan.changes;
 
@@ -259,7 +264,10 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   const th = performance.now();
   if (!options.factsOnly) {
     const createdPaths = toParse.filter((i) => !known.has(i.path)).map((i) => i.path);
-    summary.history = await syncHistory({ graph, root: historyRootOf(options, root), repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log, ...(head ? { head } : {}), ...(window ? { window } : {}) });
+    summary.history = await syncHistory({
+      graph, root: historyRootOf(options, root), repoId, maxCommits: settings.historyMaxCommits, inGit: identity.inGit, createdPaths, log,
+      ...(head ? { head } : {}), ...(window ? { window } : {}), ...(lock.seen ? { state: lock.seen.history } : {}),
+    });
     if (summary.history.added + summary.history.removed + summary.history.linked > 0) summary.wrote = true;
   }
   const historyMs = since(th);
@@ -267,12 +275,18 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
     const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
-    await graph.write(recordSnapshot, { repoId, snapshotId: summary.snapshotId, root: historyRootOf(options, root), remote: identity.remote ?? null, summary: compact,
+    const snapshot = { repoId, snapshotId: summary.snapshotId, root: historyRootOf(options, root), remote: identity.remote ?? null, summary: compact,
       timingsJson: recordedTimings(summary, since(started), historyMs), props: {
       inGit: identity.inGit, idSource: identity.source,
       // A paths-only run (watch, a work's edit) re-extracted only those files: the stored key stays until a whole-tree run.
       ...(staleExtraction && options.changedPaths ? {} : { extractionKey: key }),
-    } });
+    } };
+    // The run's last write: the lock goes in the same commit (one commit less for a watcher's one-file run).
+    await graph.writeTx('ingest/record-snapshot', async (tx) => {
+      await tx.run(recordSnapshot, snapshot);
+      await tx.run(releaseLock, { repoId, owner: lock.owner });
+    });
+    lock.releasedWith();
     summary.wrote = true;
   }
   if (summary.wrote) {

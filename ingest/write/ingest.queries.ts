@@ -1,6 +1,7 @@
 import type { Integer } from 'neo4j-driver';
 import { loadQuery } from '../../src/graph/index.js';
 import type { PropValue } from '../model/facts.js';
+import type { HistoryStateRow } from '../history/history.queries.js';
 
 type Repo = { repoId: string };
 type Paths = Repo & { paths: string[] };
@@ -50,7 +51,11 @@ export const pruneAnchors = loadQuery<Repo, { deleted: number }>('ingest/prune-a
 export const countFacts = loadQuery<Repo, { label: string; count: number }>('ingest/count-facts.cypher');
 export const awaitFulltextRefresh = loadQuery<Record<string, never>, never>('ingest/await-fulltext-refresh.cypher');
 
-export const acquireLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, { acquired: boolean; holder: string; expiresAt: number }>('ingest/acquire-lock.cypher');
+/** The lock, and for its holder the Repo row and history state its run reads first (null when not acquired; `repo` null without a Repo node). */
+export const acquireLock = loadQuery<
+  Repo & { owner: string; leaseMs: Integer },
+  { acquired: boolean; holder: string; expiresAt: number; repo: RepoRow | null; history: HistoryStateRow | null }
+>('ingest/acquire-lock.cypher');
 export const renewLock = loadQuery<Repo & { owner: string; leaseMs: Integer }, { renewed: boolean }>('ingest/renew-lock.cypher');
 export const takeOverLock = loadQuery<Repo & { deadOwner: string; owner: string; leaseMs: Integer }, { acquired: boolean }>('ingest/take-over-lock.cypher');
 export const releaseLock = loadQuery<Repo & { owner: string }, { released: number }>('ingest/release-lock.cypher');

@@ -63,6 +63,26 @@ describe('concurrent ingests of one repository', () => {
     }
   });
 
+  it('hands its holder the Repo row and history state read with the lock; a writing run frees it in its snapshot commit', async () => {
+    edit();
+    const wrote = await ingest();
+    expect(wrote.wrote).toBe(true);
+    expect(await graph.read(lockHolder, { repoId })).toEqual([]);
+    const held = await acquireIngestLock(graph, repoId, { leaseMs: 60_000, waitMs: 0, log: silentLogger });
+    try {
+      expect(held.seen?.repo).toMatchObject({ snapshotId: wrote.snapshotId, writing: false });
+      // Not a git checkout: no history stored, the state's values are empty.
+      expect(held.seen?.history).toEqual({ head: null, bound: null, prefix: null, version: null, commits: 0, syncing: false });
+    } finally {
+      await held.release();
+    }
+    // The lock of a repository never ingested: no Repo row.
+    const other = await acquireIngestLock(graph, `${repoId}-none`, { leaseMs: 60_000, waitMs: 0, log: silentLogger });
+    expect(other.seen?.repo).toBeUndefined();
+    await other.release();
+    expect(await graph.read(lockHolder, { repoId: `${repoId}-none` })).toEqual([]);
+  });
+
   it('takes over at once the lock of a holder killed on this host, long before its lease lapses', async () => {
     const dist = join(packageRoot(), 'dist');
     const script = `
