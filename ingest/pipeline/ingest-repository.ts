@@ -5,6 +5,7 @@ import type { Logger } from '../../src/runtime/logger.js';
 import type { Extractor } from '../model/extractor.js';
 import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
 import { readGitHead, type GitHead } from '../history/git-log.js';
+import { cachedGitHead } from '../history/git-head-cache.js';
 import { historyIfCurrent, prefetchWindow, syncHistory, type WindowAhead } from '../history/history-sync.js';
 import { ingestPolicyPlane, policyIfUnchanged } from '../policy/policy-ingest.js';
 import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot, releaseLock, type RepoRow } from '../write/ingest.queries.js';
@@ -169,6 +170,13 @@ function sameRepoState(before: RepoRow | undefined, now: RepoRow | undefined): b
   return before !== undefined && now !== undefined && !now.writing && !before.writing && now.snapshotId === before.snapshotId && now.extractionKey === before.extractionKey;
 }
 
+/** A kept process (a watcher, the MCP server) asks git for HEAD only when a ref file moved. */
+function headOf(root: string, cache: TsProjectCache | undefined): Promise<GitHead> {
+  if (!cache) return readGitHead(root);
+  cache.gitHead ??= {};
+  return cachedGitHead(root, cache.gitHead);
+}
+
 function historyRootOf(options: IngestOptions, root: string): string {
   return options.recordedRoot ? canonicalRoot(options.recordedRoot) : root;
 }
@@ -179,7 +187,7 @@ async function scanTree(options: IngestOptions, root: string, settings: Pipeline
   const { repoId } = identity;
   // The history step's HEAD, read while the run parses and writes (a watcher's run would otherwise wait
   // for the git process). Its failure is the history step's to report: nothing awaits it before.
-  const head = !options.factsOnly && identity.inGit && settings.historyMaxCommits > 0 ? readGitHead(historyRootOf(options, root)) : undefined;
+  const head = !options.factsOnly && identity.inGit && settings.historyMaxCommits > 0 ? headOf(historyRootOf(options, root), options.projectCache) : undefined;
   head?.catch(() => undefined);
   // A watcher's or an edit's run rarely moves HEAD: only whole-tree runs read the window ahead.
   const window = head && !options.changedPaths ? prefetchWindow({ graph, root: historyRootOf(options, root), repoId, maxCommits: settings.historyMaxCommits, head }) : undefined;

@@ -1,6 +1,7 @@
 import type { Project } from 'ts-morph';
 import type { KnownFiles } from './known-files.js';
 import type { RepoIdentity } from './repo-identity.js';
+import type { GitHeadCache } from '../history/git-head-cache.js';
 import type { GitTree } from './snapshot.js';
 
 // Types only from ts-morph: a run that parses nothing (an unchanged re-run, a second clone, a starting
@@ -24,6 +25,8 @@ export interface TsProjectCache {
   known?: KnownFiles;
   /** The repo identity of the last run (git is not asked again for every watcher event). */
   identity?: { key: string; value: RepoIdentity };
+  /** HEAD as the last run read it, and what it was read from (history/git-head-cache.ts). */
+  gitHead?: GitHeadCache;
   /** The snapshot's git trees of the last run, by root: the next run re-hashes only what changed. */
   snapshotTree?: { root: string; tree: GitTree };
   /** Named text tests of files the project does not hold, by path with the hash tested (project-files.ts). */

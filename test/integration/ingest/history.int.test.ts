@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefetchWindow, syncHistory } from '../../../ingest/history/history-sync.js';
 import { readGitHead } from '../../../ingest/history/git-log.js';
-import { ingestRepository } from '../../../ingest/index.js';
+import { createTsProjectCache, ingestRepository } from '../../../ingest/index.js';
 import { ids } from '../../../ingest/model/ids.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { historyLane } from '../../../src/retrieval/lanes/history.lane.js';
@@ -150,6 +150,24 @@ describe('git history ingest and the history lane', () => {
     writeFileSync(ref, `${good}\n`);
     const repaired = await ingest();
     expect(repaired.history).toMatchObject({ status: 'synced', added: 0, removed: 0, commits: before });
+  });
+
+  it('a kept process (a watcher) syncs a HEAD moved between two of its one-file runs', async () => {
+    const projectCache = createTsProjectCache();
+    const run = (changedPaths?: string[]) => ingestRepository({ graph, root: repo.root, log: silentLogger, settings: { repoId }, extractors: miniExtractors, changedPaths, projectCache });
+    const edit = async (n: number) => {
+      writeFileSync(join(repo.root, TOOLTIP), `export const tip = ${n};\n`);
+      return (await run([TOOLTIP])).history;
+    };
+    await run();
+    expect(await edit(10)).toMatchObject({ status: 'unchanged', commits: 8, head: sha.c8 });
+    repo.git('checkout', '-q', '--detach', 'HEAD~1');
+    expect(await edit(11)).toMatchObject({ status: 'synced', removed: 1, commits: 7, head: sha.c7 });
+    expect(await edit(12)).toMatchObject({ status: 'unchanged', commits: 7, head: sha.c7 });
+    repo.git('checkout', '-q', 'main');
+    expect(await edit(13)).toMatchObject({ status: 'synced', added: 1, commits: 8, head: sha.c8 });
+    repo.git('checkout', '-q', '--', TOOLTIP);
+    await run([TOOLTIP]);
   });
 
   it('deletes the whole history when the bound is 0', async () => {
