@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Graph } from '../../src/graph/index.js';
+import { int, type Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import type { Extractor } from '../model/extractor.js';
 import { majorFromPackageJson } from '../extractors/angular/angular-version.js';
@@ -8,7 +8,7 @@ import { readGitHead, type GitHead } from '../history/git-log.js';
 import { cachedGitHead } from '../history/git-head-cache.js';
 import { historyIfCurrent, prefetchWindow, syncHistory, type WindowAhead } from '../history/history-sync.js';
 import { ingestPolicyPlane, policyIfUnchanged } from '../policy/policy-ingest.js';
-import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot, releaseLock, type RepoRow } from '../write/ingest.queries.js';
+import { awaitFulltextRefresh, countFacts, readRepo, recordSnapshot, releaseLock, SNAPSHOTS_KEPT, type RepoRow } from '../write/ingest.queries.js';
 import { detectChanges } from './detect-changes.js';
 import { canonicalRoot, isInside } from './discovery.js';
 import { addImportersOfDeleted } from './importers.js';
@@ -283,7 +283,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
     const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
-    const snapshot = { repoId, snapshotId: summary.snapshotId, root: historyRootOf(options, root), remote: identity.remote ?? null, summary: compact,
+    const snapshot = { repoId, snapshotId: summary.snapshotId, root: historyRootOf(options, root), remote: identity.remote ?? null, summary: compact, keep: int(SNAPSHOTS_KEPT),
       timingsJson: recordedTimings(summary, since(started), historyMs), props: {
       inGit: identity.inGit, idSource: identity.source,
       // A paths-only run (watch, a work's edit) re-extracted only those files: the stored key stays until a whole-tree run.

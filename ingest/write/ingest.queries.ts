@@ -42,8 +42,10 @@ export const readFileHashes = loadQuery<Repo, { path: string; sha256: string; bl
 export interface RepoRow { snapshotId: string | null; seedHash: string | null; memoryHash: string | null; anchorSetHash: string | null; extractionKey: string | null; writing: boolean }
 export const readRepo = loadQuery<Repo, RepoRow>('ingest/read-repo.cypher');
 export const markRepoWriting = loadQuery<Repo, { id: string }>('ingest/mark-repo-writing.cypher');
+/** Snapshot records a repository keeps at least (a watcher records one per save; the dashboard shows the last 10). */
+export const SNAPSHOTS_KEPT = 100;
 export const recordSnapshot = loadQuery<
-  Repo & { snapshotId: string; root: string; remote: string | null; summary: string; timingsJson: string; props: Record<string, PropValue> },
+  Repo & { snapshotId: string; root: string; remote: string | null; summary: string; timingsJson: string; props: Record<string, PropValue>; keep: Integer },
   { id: string }
 >('ingest/record-snapshot.cypher');
 export const setRepoHashes = loadQuery<Repo & { props: Record<string, PropValue> }, { id: string }>('ingest/set-repo-hashes.cypher');
