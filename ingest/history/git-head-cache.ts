@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { readGitHead, type GitHead } from './git-log.js';
+import { join } from 'node:path';
+import { readGitDirs, readGitHead, SHA, type GitHead } from './git-log.js';
 
 /**
  * HEAD without a git process while nothing git reads for it moved. A watcher's one-file run spawned
@@ -23,7 +21,6 @@ interface GitDirs {
   commonDir: string;
 }
 
-const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const BRANCH = /^ref: (refs\/heads\/\S+)$/;
 
 /** readGitHead, answered from `cache` when the signature is the one of the last read for this root. */
@@ -39,18 +36,9 @@ export async function cachedGitHead(root: string, cache: GitHeadCache, read: (ro
 }
 
 async function gitDirsOf(root: string): Promise<GitDirs | null> {
-  try {
-    const { stdout } = await promisify(execFile)('git', ['-C', root, 'rev-parse', '--absolute-git-dir', '--git-common-dir'], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' }, timeout: 10_000,
-    });
-    const [gitDir = '', common = ''] = stdout.split('\n');
-    if (!isAbsolute(gitDir) || !common) return null;
-    const commonDir = isAbsolute(common) ? common : resolve(root, common);
-    // reftable keeps refs in binary tables the signature does not cover.
-    return existsSync(join(commonDir, 'reftable')) ? null : { gitDir, commonDir };
-  } catch {
-    return null;
-  }
+  const dirs = await readGitDirs(root);
+  // reftable keeps refs in binary tables the signature does not cover.
+  return dirs && !existsSync(join(dirs.commonDir, 'reftable')) ? dirs : null;
 }
 
 function signatureOf(dirs: GitDirs): string | undefined {

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { isAbsolute, resolve } from 'node:path';
 import type { RawCommit } from './commit-facts.js';
 import { DEFAULT_LOG_LIMITS, logFormat, LogStreamParser } from './log-stream.js';
 
@@ -12,7 +13,8 @@ const GIT_ENV = {
   PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat',
 };
 const GIT_CONFIG = ['-c', 'log.showSignature=false', '-c', 'core.quotePath=false'];
-const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** A full commit id (SHA-1 or SHA-256 repositories). */
+export const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /** git ran but failed (or answered something unexpected): the caller reports it as a warning. */
 export class GitHistoryError extends Error {
@@ -50,6 +52,14 @@ export async function readGitHead(root: string, timeoutMs = 10_000): Promise<Git
   // reading it as "no history" would delete the stored commits.
   if (code === 1 && (await runGit(root, ['for-each-ref', '--count=1', '--format=%(refname)'], timeoutMs)).stdout.trim() === '') return { head: null, prefix };
   throw new GitHistoryError(`git rev-parse HEAD failed (exit ${code}): ${firstLine(stderr)}`, code);
+}
+
+/** The root's git dir and common dir (a linked worktree's common dir is the main repository's), absolute; null when git cannot say. */
+export async function readGitDirs(root: string, timeoutMs = 10_000): Promise<{ gitDir: string; commonDir: string } | null> {
+  const out = await runGit(root, ['rev-parse', '--absolute-git-dir', '--git-common-dir'], timeoutMs).catch(() => undefined);
+  const [gitDir = '', common = ''] = out?.code === 0 ? out.stdout.split('\n') : [];
+  if (!isAbsolute(gitDir) || !common) return null;
+  return { gitDir, commonDir: isAbsolute(common) ? common : resolve(root, common) };
 }
 
 /** Limits git to the root's folder when the root is a sub-folder of the work tree (a monorepo package). */
