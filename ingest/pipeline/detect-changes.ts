@@ -4,11 +4,12 @@ import { dependentsOf, mountDependentsOf, type KnownFile } from './known-files.j
 import { mapLimit, readOne, statMatches, type SourceInfo } from './read-files.js';
 import type { PipelineSettings } from './settings.js';
 import type { SnapshotEntry } from './snapshot.js';
+import { EntriesDelta, type SnapshotEntries } from './snapshot-entries.js';
 import type { IngestSummary } from './summary.js';
 
 export interface Changes {
-  /** Every file of the snapshot after this run (what the snapshot id is computed over). */
-  entries: Map<string, SnapshotEntry>;
+  /** Every file of the snapshot after this run (what the snapshot id is computed over); a delta over `known` for a watcher's paths. */
+  entries: SnapshotEntries;
   /**
    * Files read from disk in this run (all of them but those the warm cache proves unchanged, or the
    * watcher's paths), plus dependents.
@@ -39,12 +40,11 @@ export async function detectChanges(
   root: string, settings: PipelineSettings, known: ReadonlyMap<string, KnownFile>, changedPaths: string[] | undefined, summary: IngestSummary,
   onDiscovered?: (total: number) => void,
 ): Promise<Changes> {
-  const entries = new Map<string, SnapshotEntry>();
+  const entries: Map<string, SnapshotEntry> | EntriesDelta = changedPaths ? new EntriesDelta(known) : new Map();
   const current = new Map<string, SourceInfo>();
   let deleted: string[];
   let t = performance.now();
   if (changedPaths) {
-    for (const [path, k] of known) entries.set(path, k);
     const keep = createPathFilter(settings);
     const paths = [...new Set(changedPaths.map((p) => toRepoPath(root, p)).filter((p): p is string => p !== undefined && keep(p)))];
     deleted = [];
@@ -89,7 +89,8 @@ export async function detectChanges(
     mountCandidates = mountDependentsOf(known, touched);
     for (const path of dependents) {
       const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
-      if (info) toParse.push(info), current.set(path, info);
+      // Its File row gets the text read here, so the snapshot does too.
+      if (info) toParse.push(info), current.set(path, info), entries.set(path, info);
     }
     summary.files.dependents = dependents.length;
   }

@@ -12,6 +12,7 @@ import { createTsProjectCache, isWarm } from './project-cache.js';
 import { ProjectBudget } from './project-budget.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';
 import type { PipelineSettings } from './settings.js';
+import { typeScriptPaths, type SnapshotEntries } from './snapshot-entries.js';
 import type { IngestSummary } from './summary.js';
 import { extractFile, type ExtractionScope } from './run-extractors.js';
 import { attachRepoFiles, syncTsProject } from './ts-project.js';
@@ -28,7 +29,7 @@ export interface ParsePhaseInput {
   /** Every file on disk now, by path. */
   current: Map<string, SourceInfo>;
   /** The snapshot's files with their hashes (what the project must be able to resolve). */
-  entries: ReadonlyMap<string, { sha256: string }>;
+  entries: SnapshotEntries;
   deleted: string[];
   toParse: SourceInfo[];
   mountCandidates: readonly string[];
@@ -69,14 +70,14 @@ export async function parsePhase(input: ParsePhaseInput): Promise<Map<string, Fi
  * and loads the others when an extractor first needs one (ingest/README.md, "On-demand project").
  */
 async function prepareProject(
-  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: ReadonlyMap<string, { sha256: string }>, deleted: string[], toParse: SourceInfo[],
+  options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: SnapshotEntries, deleted: string[], toParse: SourceInfo[],
   membershipChanged: boolean,
 ): Promise<{ project: Project; mode: 'all' | 'on-demand' | 'streamed'; budget?: ProjectBudget }> {
   const cache = options.projectCache ?? createTsProjectCache();
-  const tsPresent = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)));
-  const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.length / 2;
+  const tsPresent = typeScriptPaths(present);
+  const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.size / 2;
   // A cold full run over more files than a set budget: files parsed when first needed, bounded (project-budget.ts).
-  const budgeted = settings.projectMaxFiles > 0 && tsPresent.length > settings.projectMaxFiles;
+  const budgeted = settings.projectMaxFiles > 0 && tsPresent.size > settings.projectMaxFiles;
   const streamed = budgeted && !onDemand && !options.projectFromDiscovery && !isWarm(cache, root);
   if (!isWarm(cache, root) && !onDemand && !streamed) {
     const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EntriesDelta, type SnapshotEntries } from './snapshot-entries.js';
 
 /** What the snapshot needs to know about one ingested file. */
 export interface SnapshotEntry {
@@ -42,18 +43,27 @@ export class GitTree {
   private readonly byPath = new Map<string, TreeFile>();
 
   /** Brings the tree to exactly `entries` (by path): changed files re-hash their trees, missing ones are removed. */
-  sync(entries: ReadonlyMap<string, SnapshotEntry>): this {
-    for (const [path, entry] of entries) {
-      const held = this.byPath.get(path);
-      if (!held || held.blob !== entry.blob || held.executable !== Boolean(entry.executable)) this.set(path, { blob: entry.blob, executable: Boolean(entry.executable) });
-    }
+  sync(entries: SnapshotEntries): this {
+    for (const [path, entry] of entries) this.put(path, entry);
     // Every entry is held now, so more held paths than entries means some are gone.
     if (this.byPath.size > entries.size) for (const path of [...this.byPath.keys()]) if (!entries.has(path)) this.delete(path);
     return this;
   }
 
+  /** Brings a tree that holds exactly `delta.base` to the delta's files, touching only what the delta names. */
+  apply(delta: EntriesDelta): this {
+    for (const path of delta.removed) this.delete(path);
+    for (const [path, entry] of delta.upserts) this.put(path, entry);
+    return this;
+  }
+
   id(): string {
     return writeTree(this.root);
+  }
+
+  private put(path: string, entry: SnapshotEntry): void {
+    const held = this.byPath.get(path);
+    if (!held || held.blob !== entry.blob || held.executable !== Boolean(entry.executable)) this.set(path, { blob: entry.blob, executable: Boolean(entry.executable) });
   }
 
   private set(path: string, file: TreeFile): void {
@@ -116,7 +126,12 @@ export function contentSnapshotId(entries: SnapshotEntry[]): string {
 /**
  * `git:<tree id>` inside a git work tree, else `content:<sha256>` (both over the ingested files only).
  * `tree` is a GitTree kept from an earlier run of the same root (a watcher's): only what changed is hashed.
+ * A delta over files whose snapshot is `baseSnapshotId` is applied without walking its base when the
+ * tree's id says it holds exactly that base.
  */
-export function snapshotIdOf(entries: ReadonlyMap<string, SnapshotEntry>, inGit: boolean, tree?: GitTree): string {
-  return inGit ? `git:${(tree ?? new GitTree()).sync(entries).id()}` : `content:${contentSnapshotId([...entries.values()])}`;
+export function snapshotIdOf(entries: SnapshotEntries, inGit: boolean, tree?: GitTree, baseSnapshotId?: string | null): string {
+  if (!inGit) return `content:${contentSnapshotId([...entries.values()])}`;
+  const kept = tree ?? new GitTree();
+  if (entries instanceof EntriesDelta && baseSnapshotId === `git:${kept.id()}`) return `git:${kept.apply(entries).id()}`;
+  return `git:${kept.sync(entries).id()}`;
 }

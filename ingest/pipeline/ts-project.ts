@@ -4,7 +4,7 @@ import { Project, ts } from 'ts-morph';
 import type { Logger } from '../../src/runtime/logger.js';
 import { invalidateRouteIndex } from '../extractors/routes/index.js';
 import { forgetModuleResolutions, forgetPathExistence } from '../extractors/support/modules.js';
-import { attachOnDemandFiles } from '../extractors/support/project-files.js';
+import { attachOnDemandFiles, type PathSet } from '../extractors/support/project-files.js';
 import { exportSurface } from '../extractors/support/star-exports.js';
 import { forgetResolutions, heldSourceFile, registerProjectRoot } from '../extractors/support/syntax-resolve.js';
 import { isInside } from './discovery.js';
@@ -117,7 +117,7 @@ export function projectForWarmUp(cache: TsProjectCache, root: string, log: Logge
   if (!known) return undefined;
   const project = syncTsProject(cache, root, log, [], []);
   const tsPaths = [...known.files.keys()].filter((path) => isTypeScriptKind(fileKind(path)));
-  attachRepoFiles(cache, root, project, tsPaths, new Map(), known.files);
+  attachRepoFiles(cache, root, project, new Set(tsPaths), new Map(), known.files);
   return project;
 }
 
@@ -156,7 +156,7 @@ function addSourceText(project: Project, abs: string, text: string, inProject: b
  * file is tracked like a synced one, so a warm project keeps it and later runs only re-sync changes.
  */
 export function attachRepoFiles(
-  cache: TsProjectCache, root: string, project: Project, tsPaths: Iterable<string>, current: ReadonlyMap<string, SourceInfo>, present: ReadonlyMap<string, { sha256: string }>,
+  cache: TsProjectCache, root: string, project: Project, tsPaths: PathSet, current: ReadonlyMap<string, SourceInfo>, present: { get(path: string): { sha256: string } | undefined },
   used?: (fileName: string) => void,
 ): void {
   const textOf = (path: string): string | undefined => {
@@ -179,7 +179,7 @@ export function attachRepoFiles(
   cache.textTests ??= new Map();
   attachOnDemandFiles(project, {
     root,
-    paths: new Set(tsPaths),
+    paths: tsPaths,
     text: textOf,
     tested: { results: cache.textTests, sha256: (path) => present.get(path)?.sha256 },
     ...(used ? { used } : {}),

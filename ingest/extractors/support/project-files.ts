@@ -2,6 +2,12 @@ import { dirname, join } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
 import { repoPathOf } from './source.js';
 
+/** Paths that are only asked and walked: a Set, or a view over a kept set and a run's changes (pipeline/snapshot-entries.ts). */
+export interface PathSet extends Iterable<string> {
+  readonly size: number;
+  has(path: string): boolean;
+}
+
 /**
  * The repository's TypeScript files a project can load when an extractor first needs one (an
  * import target, a loader file, a component next to its template). A run that re-extracts a few
@@ -12,7 +18,7 @@ import { repoPathOf } from './source.js';
 export interface OnDemandFiles {
   root: string;
   /** Repo paths of every TypeScript file of the snapshot. */
-  paths: ReadonlySet<string>;
+  paths: PathSet;
   /** The file's text, to test before parsing (undefined when unreadable). */
   text(path: string): string | undefined;
   /** Parses the file into the project. */

@@ -20,7 +20,7 @@ describe('texts read on demand', () => {
   it('are read once per content hash of the snapshot, and again when the hash moves', () => {
     const cache = createTsProjectCache();
     const project = createTsProject(root, silentLogger);
-    const attach = (sha256: string) => attachRepoFiles(cache, root, project, ['a.ts'], new Map(), new Map([['a.ts', { sha256 }]]));
+    const attach = (sha256: string) => attachRepoFiles(cache, root, project, new Set(['a.ts']), new Map(), new Map([['a.ts', { sha256 }]]));
     attach('h1');
     expect(projectFileText(project, join(root, 'a.ts'))).toBe('export class A {}');
     // Changed on disk behind the snapshot's back: the text read for h1 is the one h1 describes.

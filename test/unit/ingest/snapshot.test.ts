@@ -3,7 +3,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentSnapshotId, gitBlobId, GitTree, gitTreeId, sha256, snapshotIdOf } from '../../../ingest/pipeline/snapshot.js';
+import { contentSnapshotId, gitBlobId, GitTree, gitTreeId, sha256, snapshotIdOf, type SnapshotEntry } from '../../../ingest/pipeline/snapshot.js';
+import { EntriesDelta } from '../../../ingest/pipeline/snapshot-entries.js';
 
 const byPath = <T extends { path: string }>(list: T[]): Map<string, T> => new Map(list.map((e) => [e.path, e]));
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } }).trim();
@@ -81,6 +82,46 @@ describe('snapshot hashing', () => {
       // The kept tree, a fresh one and git agree (a deleted folder leaves no empty tree behind).
       expect(tree.sync(byPath(now)).id()).toBe(git(dir, 'write-tree'));
       expect(gitTreeId(now)).toBe(git(dir, 'write-tree'));
+    }
+  });
+
+  it('applies a watcher\'s delta to a tree at its base, agreeing with git; a tree at another snapshot walks every file', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'graphgate-snap-delta-'));
+    try {
+      const write = (path: string, text: string): void => {
+        mkdirSync(dirname(join(scratch, path)), { recursive: true });
+        writeFileSync(join(scratch, path), text);
+      };
+      const entryOf = (path: string): SnapshotEntry => {
+        const buf = readFileSync(join(scratch, path));
+        return { path, blob: gitBlobId(buf), sha256: sha256(buf), executable: false };
+      };
+      for (const path of ['a.ts', 'src/b.ts', 'src/deep/c.ts', 'src/deep/d.ts']) write(path, path);
+      git(scratch, 'init', '-q');
+      git(scratch, 'add', '-A');
+      const base = new Map(git(scratch, 'ls-files').split('\n').map((path) => [path, entryOf(path)]));
+      const tree = new GitTree();
+      const baseId = snapshotIdOf(base, true, tree);
+      expect(baseId).toBe(`git:${git(scratch, 'write-tree')}`);
+
+      // An edit, an added file in a new folder, and a folder emptied by deletes.
+      write('src/b.ts', 'edited');
+      write('src/new/e.ts', 'e');
+      rmSync(join(scratch, 'src/deep'), { recursive: true });
+      git(scratch, 'add', '-A');
+      const delta = new EntriesDelta(base);
+      delta.set('src/b.ts', entryOf('src/b.ts'));
+      delta.set('src/new/e.ts', entryOf('src/new/e.ts'));
+      delta.delete('src/deep/c.ts');
+      delta.delete('src/deep/d.ts');
+      const expected = `git:${git(scratch, 'write-tree')}`;
+      expect(snapshotIdOf(delta, true, tree, baseId)).toBe(expected);
+      // The same delta from a tree that holds something else: the whole walk, the same answer.
+      const other = new GitTree().sync(new Map([['x.ts', entryOf('a.ts')]]));
+      expect(snapshotIdOf(delta, true, other, baseId)).toBe(expected);
+      expect(snapshotIdOf(delta, true, undefined, baseId)).toBe(expected);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 });
