@@ -2,6 +2,7 @@ import type { Graph, GraphTx } from '../../src/graph/index.js';
 import type { PropValue } from '../model/facts.js';
 import { chunk, bump, groupBy } from './batches.js';
 import { persistEdgeRefsInto } from './edge-refs.js';
+import { Pipelined } from './pipelined.js';
 import { createNodes, deleteNodes, deleteOwnedEdges, deleteRefEdges, markRepoWriting, mergeNodes, readOwnedNodes, reuseNodes, reuseNodesKeepEdges, type NodeRowParam } from './ingest.queries.js';
 import type { PreparedFile } from './prepare-rows.js';
 import { targetKeys } from './ref-keys.js';
@@ -66,23 +67,27 @@ export async function writeBatch(graph: Graph, input: WriteBatchInput): Promise<
 export async function writeBatchIn(tx: GraphTx, input: WriteBatchInput): Promise<WriteBatchResult> {
   const result: WriteBatchResult = { nodes: {}, edges: {}, droppedEdges: 0, deletedNodes: 0, changedKeys: new Set(), touchedIds: new Set() };
   const rows = checkLabels(input);
+  const sent = new Pipelined();
   // Until record-snapshot clears it, the File rows may differ from Repo.snapshotId (known-files.ts).
-  await tx.run(markRepoWriting, { repoId: input.repoId });
+  sent.add(tx.run(markRepoWriting, { repoId: input.repoId }));
   if (input.incremental) await replaceOwned(tx, input, rows, result);
-  await mergeAll(tx, input.anchors.nodes, input.batchRows);
+  mergeAll(tx, sent, input.anchors.nodes, input.batchRows);
   bump(result.nodes, 'DomainAnchor', input.anchors.nodes.length);
-  await mergeEdges(tx, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows);
+  const counted: Array<Promise<Map<string, number>>> = [sent.add(mergeEdges(tx, sent, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows))];
   for (const row of rows) for (const label of row.labels) bump(result.nodes, label);
   const first = input.created !== undefined && !input.incremental;
   if (first) await createAll(tx, rows, input.batchRows, input.created as Set<string>);
-  else for (const part of chunk(rows, input.batchRows)) await tx.run(mergeNodes, { rows: part });
+  else mergeAll(tx, sent, rows, input.batchRows);
   const byType = groupBy(input.files.flatMap((f) => f.edges), (e) => e.type);
   const groups = [...byType].map(([type, list]) => ({ type, rows: list.map((e) => e.row) }));
   // A first ingest's file edges are new (each is owned by a file of this batch): created, not merged.
-  const written = first ? await createEdges((q, p) => tx.run(q, p), groups, input.batchRows) : await mergeEdges(tx, groups, input.batchRows);
+  const edges = first ? createEdges((q, p) => tx.run(q, p), groups, input.batchRows) : mergeEdges(tx, sent, groups, input.batchRows);
+  counted.push(sent.add(edges));
+  await sent.done();
+  const [, written] = await Promise.all(counted);
   for (const g of groups) {
-    bump(result.edges, g.type, written.get(g.type) ?? 0);
-    result.droppedEdges += g.rows.length - (written.get(g.type) ?? 0);
+    bump(result.edges, g.type, written?.get(g.type) ?? 0);
+    result.droppedEdges += g.rows.length - (written?.get(g.type) ?? 0);
   }
   return result;
 }
@@ -110,18 +115,22 @@ async function createAll(tx: GraphTx, rows: NodeRowParam[], size: number, create
   for (const part of chunk(again, size)) await tx.run(mergeNodes, { rows: part });
 }
 
-async function mergeAll(tx: GraphTx, rows: NodeRowParam[], size: number): Promise<void> {
-  for (const part of chunk(rows, size)) await tx.run(mergeNodes, { rows: part });
+function mergeAll(tx: GraphTx, sent: Pipelined, rows: NodeRowParam[], size: number): void {
+  for (const part of chunk(rows, size)) sent.add(tx.run(mergeNodes, { rows: part }));
 }
 
-async function mergeEdges(tx: GraphTx, groups: Array<{ type: keyof typeof MERGE_REL; rows: EdgeRowParam[] }>, size: number): Promise<Map<string, number>> {
+/** Sends the groups' merges; the counts of edges written by type once every answer is in. */
+async function mergeEdges(tx: GraphTx, sent: Pipelined, groups: Array<{ type: keyof typeof MERGE_REL; rows: EdgeRowParam[] }>, size: number): Promise<Map<string, number>> {
   const written = new Map<string, number>();
+  const answers: Array<Promise<void>> = [];
   for (const group of groups) {
     for (const part of chunk(group.rows, size)) {
-      const [row] = await tx.run(MERGE_REL[group.type], { rows: part });
-      written.set(group.type, (written.get(group.type) ?? 0) + (row?.written ?? 0));
+      answers.push(sent.add(tx.run(MERGE_REL[group.type], { rows: part })).then(([row]) => {
+        written.set(group.type, (written.get(group.type) ?? 0) + (row?.written ?? 0));
+      }));
     }
   }
+  await Promise.all(answers);
   return written;
 }
 

@@ -2,6 +2,7 @@ import { int, storeWholeNumbersAsIntegers, type Graph, type GraphTx } from '../.
 import type { PropValue, RelType } from '../model/facts.js';
 import { bump, chunk, groupBy } from './batches.js';
 import { createNodes, deleteEdgesOfRefs, deleteNodes, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type NodeRowParam, type PersistedRef } from './ingest.queries.js';
+import { inTurn } from './pipelined.js';
 import type { RefRow } from './prepare-rows.js';
 import type { RefTarget } from './ref-keys.js';
 import { buildResolvers, type Resolution } from './ref-resolver.js';
@@ -71,13 +72,13 @@ function fromPersisted(p: PersistedRef): RefRow | undefined {
  */
 export async function linkRefs(graph: Graph, input: LinkInput): Promise<LinkResult> {
   const small = input.refs.length + input.changedKeys.size + input.touchedIds.size <= SMALL_LINK;
-  if (small) return graph.writeTx('ingest/link-refs', (tx) => linkWith(txRunner(tx), input, false), { timeoutMs: 120_000 });
-  return linkWith(graphRunner(graph), input, true);
+  if (small) return graph.writeTx('ingest/link-refs', (tx) => linkWith(txRunner(tx), input, true), { timeoutMs: 120_000 });
+  return linkWith(graphRunner(graph), input, false);
 }
 
 /** The link step inside a transaction the caller owns (replace-and-link.ts: writes and links in one). */
 export async function linkRefsIn(tx: GraphTx, input: LinkInput): Promise<LinkResult> {
-  return linkWith(txRunner(tx), input, false);
+  return linkWith(txRunner(tx), input, true);
 }
 
 /** Up to this many references/keys/ids, the link step is one transaction. */
@@ -88,28 +89,30 @@ function resolvedRefNode(node: NodeRowParam, r: { status: string; targetIds: str
   return { labels: node.labels, props: { ...node.props, status: r.status, targetIds: r.targetIds, candidates: r.candidates as unknown as number, reason: r.reason } };
 }
 
-async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promise<LinkResult> {
+/** `oneTransaction`: every statement goes to one open transaction (pipelined.ts), else each is its own. */
+async function linkWith(run: Runner, input: LinkInput, oneTransaction: boolean): Promise<LinkResult> {
   const { repoId } = input;
   const own = new Map(input.refs.map((r) => [r.id, r]));
   const others = new Map<string, RefRow>();
   if (input.incremental) {
-    const found: PersistedRef[] = [];
-    for (const keys of chunk([...input.changedKeys], 1000)) found.push(...(await run.read(findRefsByKey, { repoId, keys })).map((r) => r.ref));
-    for (const ids of chunk([...input.touchedIds], 1000)) found.push(...(await run.read(findRefsByFrom, { repoId, ids })).map((r) => r.ref));
     // A directive with an attribute selector changed: occurrences carrying that attribute (one scan, rare).
     const attrKeys = [...input.changedKeys].filter((k) => k.startsWith('selector:['));
-    if (attrKeys.length) found.push(...(await run.read(findRefsByAttrKey, { repoId, keys: attrKeys })).map((r) => r.ref));
+    const reads = [
+      ...chunk([...input.changedKeys], 1000).map((keys) => () => run.read(findRefsByKey, { repoId, keys })),
+      ...chunk([...input.touchedIds], 1000).map((ids) => () => run.read(findRefsByFrom, { repoId, ids })),
+      ...(attrKeys.length ? [() => run.read(findRefsByAttrKey, { repoId, keys: attrKeys })] : []),
+    ];
+    const found: PersistedRef[] = (await inTurn(oneTransaction, reads)).flat().map((r) => r.ref);
     for (const p of found) {
       if (own.has(p.id)) continue;
       const row = fromPersisted(p);
       if (row) others.set(row.id, row);
     }
-    for (const rows of chunk(input.keepEdges ? [] : [...others.values()].map((r) => ({ refId: r.id, fromId: r.fromId })), input.batchRows)) {
-      await run.write(deleteEdgesOfRefs, { rows });
-    }
+    const deletes = chunk(input.keepEdges ? [] : [...others.values()].map((r) => ({ refId: r.id, fromId: r.fromId })), input.batchRows);
+    await inTurn(oneTransaction, deletes.map((rows) => () => run.write(deleteEdgesOfRefs, { rows })));
   }
   const all = [...own.values(), ...others.values()];
-  const resolvers = await buildResolvers(run.read, repoId, all.map((r) => r.target));
+  const resolvers = await buildResolvers(run.read, repoId, all.map((r) => r.target), oneTransaction);
   const result: LinkResult = { byStatus: {}, byKind: {}, relinked: others.size, edges: {}, dangling: 0 };
   const statusRows: Array<{ id: string; status: string; targetIds: string[]; candidates: ReturnType<typeof int>; reason: string | null }> = [];
   const edgeRows: Array<{ type: RelType; from: string; to: string; props: Record<string, PropValue>; ownerFile: string }> = [];
@@ -137,13 +140,12 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
       result.dangling += edgeRows.length - Object.values(result.edges).reduce((a, b) => a + b, 0);
       return;
     }
-    for (const [type, rows] of groupBy(edgeRows, (e) => e.type)) {
-      for (const part of chunk(rows, input.batchRows)) {
-        const [row] = await run.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
-        bump(result.edges, type, row?.written ?? 0);
-        result.dangling += part.length - (row?.written ?? 0);
-      }
-    }
+    const merges = [...groupBy(edgeRows, (e) => e.type)].flatMap(([type, rows]) => chunk(rows, input.batchRows).map((part) => async () => {
+      const [row] = await run.write(MERGE_REL[type], { rows: part.map(({ from, to, ownerFile, props }) => ({ from, to, ownerFile, props })) });
+      bump(result.edges, type, row?.written ?? 0);
+      result.dangling += part.length - (row?.written ?? 0);
+    }));
+    await inTurn(oneTransaction, merges);
   };
   const { refNodes } = input;
   // A resolved edge-only reference is its edge: no Ref node (prepare-rows.ts RefRow.edgeOnly).
@@ -154,20 +156,15 @@ async function linkWith(run: Runner, input: LinkInput, parallel: boolean): Promi
       await run.write(createNodes, { rows: rows.map((r) => resolvedRefNode(refNodes?.get(r.id) as NodeRowParam, r)) });
     }
     const persisted = refNodes ? statusRows.filter((r) => !refNodes.has(r.id)) : statusRows;
-    for (const rows of chunk(persisted.filter((r) => !nodeless(r)), input.batchRows)) await run.write(setRefStatus, { rows });
+    await inTurn(oneTransaction, chunk(persisted.filter((r) => !nodeless(r)), input.batchRows).map((rows) => () => run.write(setRefStatus, { rows })));
     // Written pending by this run, or persisted while their target was missing: resolved now, so only the edge stays.
     const gone = persisted.filter(nodeless).map((r) => r.id);
     if (result.pruning) result.pruning.nodeless = gone;
     else for (const ids of chunk(gone, input.batchRows)) await run.write(deleteNodes, { ids });
   };
   // Edges and Ref nodes touch disjoint nodes: in separate transactions the server writes both at once
-  // (this process is idle during the link step); inside one transaction they go one after the other.
-  if (parallel) {
-    await Promise.all([writeEdges(), writeStatus()]);
-  } else {
-    await writeEdges();
-    await writeStatus();
-  }
+  // (this process is idle during the link step); inside one transaction their statements are pipelined.
+  await Promise.all([writeEdges(), writeStatus()]);
   return result;
 }
 

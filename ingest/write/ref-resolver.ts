@@ -1,4 +1,5 @@
 import { candidatesContract, candidatesPipe, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
+import { inTurn } from './pipelined.js';
 import type { RefTarget } from './ref-keys.js';
 import { best, endpointMatchScore, parseSelector, selectorMatches, type SelectorPart } from './ref-match.js';
 import { routeResolver } from './route-resolver.js';
@@ -31,11 +32,11 @@ export function fileVariants(path: string): string[] {
  * Builds one resolver per target kind present, loading only the candidates needed from the graph
  * (by key where an index serves it, the whole repo's small sets otherwise), then matching in TS.
  */
-export async function buildResolvers(read: RunQuery, repoId: string, targets: RefTarget[]): Promise<Map<RefTarget['kind'], Resolver>> {
+export async function buildResolvers(read: RunQuery, repoId: string, targets: RefTarget[], oneTransaction = false): Promise<Map<RefTarget['kind'], Resolver>> {
   const byKind = groupBy(targets, (t) => t.kind);
-  const out = new Map<RefTarget['kind'], Resolver>();
-  for (const kind of byKind.keys()) out.set(kind, memoised(await resolverFor(read, repoId, kind, byKind.get(kind) as RefTarget[])));
-  return out;
+  const kinds = [...byKind.keys()];
+  const resolvers = await inTurn(oneTransaction, kinds.map((kind) => () => resolverFor(read, repoId, kind, byKind.get(kind) as RefTarget[])));
+  return new Map(kinds.map((kind, i) => [kind, memoised(resolvers[i] as Resolver)]));
 }
 
 /**

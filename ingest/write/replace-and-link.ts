@@ -2,6 +2,7 @@ import type { Graph, GraphTx } from '../../src/graph/index.js';
 import { chunk } from './batches.js';
 import { writeBatchIn, type WriteBatchInput, type WriteBatchResult } from './fact-writer.js';
 import { deleteNodes, pruneAnchors, pruneOwnedEdges, pruneRefEdges } from './ingest.queries.js';
+import { Pipelined } from './pipelined.js';
 import type { RefRow } from './prepare-rows.js';
 import { linkRefsIn, type LinkPruning, type LinkResult } from './ref-linker.js';
 import { edgeKey } from './rel-queries.js';
@@ -73,9 +74,11 @@ async function pruneUnwritten(tx: GraphTx, input: ReplaceAndLinkInput, pruning: 
   for (const batch of input.batches) for (const f of batch.files) for (const e of f.edges) add(e.row.ownerFile, edgeKey(e.type, e.row.from, e.row.to));
   pruning.byOwner.forEach((keys, path) => keys.forEach((k) => add(path, k)));
   const paths = [...new Set([...input.batches.flatMap((b) => b.replacing), ...input.deleted])];
+  const sent = new Pipelined();
   for (const part of chunk(paths, input.batchFiles)) {
-    await tx.run(pruneOwnedEdges, { repoId: input.repoId, files: part.map((path) => ({ path, keep: keep.get(path) ?? [] })) });
+    sent.add(tx.run(pruneOwnedEdges, { repoId: input.repoId, files: part.map((path) => ({ path, keep: keep.get(path) ?? [] })) }));
   }
-  for (const rows of chunk(pruning.refs, input.batchRows)) await tx.run(pruneRefEdges, { rows });
-  for (const ids of chunk(pruning.nodeless, input.batchRows)) await tx.run(deleteNodes, { ids });
+  for (const rows of chunk(pruning.refs, input.batchRows)) sent.add(tx.run(pruneRefEdges, { rows }));
+  for (const ids of chunk(pruning.nodeless, input.batchRows)) sent.add(tx.run(deleteNodes, { ids }));
+  await sent.done();
 }
