@@ -259,6 +259,9 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
       closeRunCache(cache);
     }
   }
+  // The facts are committed: the full-text refresh is awaited while the steps below run (none of them
+  // writes what those indexes hold, but the history's commits, waited for again when it wrote some).
+  const refreshed = summary.wrote ? fulltextRefresh(graph) : undefined;
 
   // 2. Policy plane and memories (skipped when their inputs and the anchor set are unchanged).
   options.onProgress?.({ phase: 'policy', done: toParse.length, total: toParse.length, filesPerSecond: 0 });
@@ -302,10 +305,20 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
     // The full-text indexes are eventually consistent (migration 0007: Lucene updates batched off the
     // commit path); the run ends only once the lexical lane sees what it wrote.
     const tf = performance.now();
-    await graph.read(awaitFulltextRefresh, {});
+    const commitsWritten = (summary.history?.added ?? 0) + (summary.history?.removed ?? 0) > 0;
+    await (refreshed && !commitsWritten ? refreshed() : graph.read(awaitFulltextRefresh, {}));
     summary.timings.fulltextMs = since(tf);
   }
   await rememberRun(options, root, summary, scan, deps);
+}
+
+/** Starts the wait for the full-text indexes now; the returned function waits for it (its error, if any, surfaces there). */
+function fulltextRefresh(graph: Graph): () => Promise<void> {
+  const waiting = graph.read(awaitFulltextRefresh, {});
+  waiting.catch(() => undefined);
+  return async () => {
+    await waiting;
+  };
 }
 
 /** After a successful run: the File rows for the next run of this process, the stats for the next process, the totals. */
