@@ -73,7 +73,7 @@ export async function writeBatchIn(tx: GraphTx, input: WriteBatchInput): Promise
   if (input.incremental) await replaceOwned(tx, input, rows, result);
   mergeAll(tx, sent, input.anchors.nodes, input.batchRows);
   bump(result.nodes, 'DomainAnchor', input.anchors.nodes.length);
-  const counted: Array<Promise<Map<string, number>>> = [sent.add(mergeEdges(tx, sent, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows))];
+  sent.add(mergeEdges(tx, sent, [{ type: 'CONTAINS', rows: input.anchors.contains }], input.batchRows));
   for (const row of rows) for (const label of row.labels) bump(result.nodes, label);
   const first = input.created !== undefined && !input.incremental;
   if (first) await createAll(tx, rows, input.batchRows, input.created as Set<string>);
@@ -81,13 +81,12 @@ export async function writeBatchIn(tx: GraphTx, input: WriteBatchInput): Promise
   const byType = groupBy(input.files.flatMap((f) => f.edges), (e) => e.type);
   const groups = [...byType].map(([type, list]) => ({ type, rows: list.map((e) => e.row) }));
   // A first ingest's file edges are new (each is owned by a file of this batch): created, not merged.
-  const edges = first ? createEdges((q, p) => tx.run(q, p), groups, input.batchRows) : mergeEdges(tx, sent, groups, input.batchRows);
-  counted.push(sent.add(edges));
+  const edges = sent.add(first ? createEdges((q, p) => tx.run(q, p), groups, input.batchRows) : mergeEdges(tx, sent, groups, input.batchRows));
   await sent.done();
-  const [, written] = await Promise.all(counted);
+  const written = await edges;
   for (const g of groups) {
-    bump(result.edges, g.type, written?.get(g.type) ?? 0);
-    result.droppedEdges += g.rows.length - (written?.get(g.type) ?? 0);
+    bump(result.edges, g.type, written.get(g.type) ?? 0);
+    result.droppedEdges += g.rows.length - (written.get(g.type) ?? 0);
   }
   return result;
 }
