@@ -64,11 +64,17 @@ export interface IngestOptions {
 
 const since = (t: number): number => Math.round(performance.now() - t);
 
+/** The last package.json text parsed and its answer: a monorepo's is large, and most runs find it unchanged. */
+let lastPackageJson: { text: string; major: number | null } | undefined;
+
 /** The root package.json's `@angular/core` major (read every run: a watcher sees a version bump). */
 function angularMajorAt(root: string): number | null {
   try {
     const abs = realpathSync(join(root, 'package.json'));
-    return isInside(root, abs) ? majorFromPackageJson(readFileSync(abs, 'utf8')) : null;
+    if (!isInside(root, abs)) return null;
+    const text = readFileSync(abs, 'utf8');
+    if (lastPackageJson?.text !== text) lastPackageJson = { text, major: majorFromPackageJson(text) };
+    return lastPackageJson.major;
   } catch {
     return null;
   }

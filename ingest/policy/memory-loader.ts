@@ -80,15 +80,35 @@ export function loadMemories(root: string): { memories: LoadedMemory[]; errors: 
     const file = `.ai/memory/${name}`;
     const text = readFileSync(join(dir, name), 'utf8');
     hash.update(`${file}\0${text}\0`);
-    candidates(text, file).forEach((c, index) => {
-      if ('message' in c) return void errors.push(c);
-      const parsed = memoryRecordSchema.safeParse(c.value);
-      const where = file.endsWith('.jsonl') ? '' : `[${index}] `;
-      if (parsed.success) memories.push({ record: parsed.data, file, line: c.line });
-      else errors.push({ file, line: c.line, message: where + parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ') });
-    });
+    const parsed = parsedMemoryFile(root, file, text);
+    memories.push(...parsed.memories);
+    errors.push(...parsed.errors);
   }
   return { memories, errors, hash: hash.digest('hex') };
+}
+
+type MemoryFileParse = { memories: LoadedMemory[]; errors: SeedProblem[] };
+
+/** The last parse of each memory file (by root and name): every ingest run reads them, most runs change none. */
+const lastParse = new Map<string, { text: string; result: MemoryFileParse }>();
+
+function parsedMemoryFile(root: string, file: string, text: string): MemoryFileParse {
+  const key = `${root}\0${file}`;
+  const kept = lastParse.get(key);
+  if (kept?.text === text) return kept.result;
+  const result: MemoryFileParse = { memories: [], errors: [] };
+  candidates(text, file).forEach((c, index) => {
+    if ('message' in c) return void result.errors.push(c);
+    const parsed = memoryRecordSchema.safeParse(c.value);
+    const where = file.endsWith('.jsonl') ? '' : `[${index}] `;
+    if (parsed.success) result.memories.push({ record: parsed.data, file, line: c.line });
+    else result.errors.push({ file, line: c.line, message: where + parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ') });
+  });
+  lastParse.delete(key);
+  lastParse.set(key, { text, result });
+  // Bounded: a daemon or a test run sees many roots.
+  if (lastParse.size > 64) lastParse.delete(lastParse.keys().next().value as string);
+  return result;
 }
 
 /** Graph properties of a memory record: payload objects as JSON strings. */

@@ -12,11 +12,19 @@ export interface EditRunsResult {
   startMs: number;
   /** The watcher's idle warm-up after the start (ingest/pipeline/warm-project.ts), with the process's RSS after it; null when off. */
   warm: (WarmStats & { rssMb: number }) | null;
-  /** One entry per edit, in order: the edited file and the run's `timings.totalMs`. */
-  runs: Array<{ path: string; ms: number }>;
+  /** One entry per edit, in order: the edited file, the run's `timings.totalMs` and where it went. */
+  runs: EditRun[];
   p50: number;
   p95: number;
   max: number;
+}
+
+/** One edit's run: its total and the phases of its summary (ms; `files` is what the project held after it). */
+export interface EditRun {
+  path: string;
+  ms: number;
+  phases: { lockWait: number; known: number; read: number; parse: number; write: number; link: number; policy: number; fulltext: number };
+  held: number;
 }
 
 /**
@@ -30,6 +38,9 @@ export function pickEditFiles(tracked: readonly string[], count: number): string
   if (pool.length <= count) return pool;
   return Array.from({ length: count }, (_, i) => pool[Math.floor((i * pool.length) / count)] as string);
 }
+
+const mapValues = <T extends Record<string, number>>(o: T, f: (v: number) => number): T =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)])) as T;
 
 /**
  * Clones the repository (`git clone --shared`, the user's checkout is only read) at HEAD into a temp
@@ -54,7 +65,9 @@ export async function measureEdits(root: string, graph: Graph, log: Logger, repo
     for (const [i, path] of pickEditFiles(git(clone, ['ls-files']).split('\n'), count).entries()) {
       appendFileSync(join(clone, path), `\n// graphgate bench edit ${i}\n`);
       const run = await ingestRepository({ graph, root: clone, log, settings, projectCache, changedPaths: [path], totals: false });
-      runs.push({ path, ms: Math.round(run.timings.totalMs) });
+      const t = run.timings;
+      const phases = { lockWait: t.lockWaitMs, known: t.knownMs, read: t.readMs, parse: t.parseMs, write: t.writeMs, link: t.linkMs, policy: t.policyMs, fulltext: t.fulltextMs };
+      runs.push({ path, ms: Math.round(t.totalMs), phases: mapValues(phases, Math.round), held: run.project.files });
     }
     const ms = runs.map((r) => r.ms);
     return { startMs: Math.round(start.timings.totalMs), warm, runs, p50: percentile(ms, 50), p95: percentile(ms, 95), max: percentile(ms, 100) };

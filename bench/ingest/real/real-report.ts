@@ -127,6 +127,7 @@ export function reportLines(r: RealBenchResult): string[] {
     lines.push(
       `  one-file edits re-ingested as --watch does (warm project, scratch clone; start ${s(r.edits.startMs)} s): ${r.edits.runs.length} edits, p50 ${r.edits.p50} ms | p95 ${r.edits.p95} ms | max ${r.edits.max} ms`,
       `    runs (ms): ${r.edits.runs.map((e) => e.ms).join(' ')}`,
+      ...slowestEdits(r.edits.runs),
       r.edits.warm
         ? `    warm-up before the edits (lazy-route index): ${s(r.edits.warm.ms)} s, ${n(r.edits.warm.targets)} lazy targets, project ${n(r.edits.warm.held)} files, RSS ${n(r.edits.warm.rssMb)} MB`
         : '    warm-up before the edits: off',
@@ -158,4 +159,12 @@ function compodocLines(r: RealBenchResult): string[] {
     `    ${s(c.wallMs)} s wall, peak RSS ${mb(c.maxRssMb)}, CPU ${s(c.cpuMs)} s${compare}`,
     ...found,
   ];
+}
+
+/** The three slowest edits with the phases they spent in, so that an outlier says whether it parsed, wrote or waited. */
+function slowestEdits(runs: EditRunsResult['runs']): string[] {
+  return [...runs].sort((a, b) => b.ms - a.ms).slice(0, 3).map((e) => {
+    const phases = Object.entries(e.phases).filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${ms}`).join(', ');
+    return `    slow: ${e.ms} ms ${e.path} (${phases}; project ${n(e.held)} files)`;
+  });
 }
