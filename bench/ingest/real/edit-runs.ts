@@ -19,7 +19,7 @@ export interface EditRunsResult {
   max: number;
 }
 
-/** One edit's run: its total and the phases of its summary (ms; `files` is what the project held after it). */
+/** One edit's run: its total and the phases of its summary (ms), and the files the project held after it. */
 export interface EditRun {
   path: string;
   ms: number;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Project, ts } from 'ts-morph';
 import { attachOnDemandFiles } from '../../../ingest/extractors/support/project-files.js';
+import { mayExport } from '../../../ingest/extractors/support/star-exports.js';
+import { moduleScopeOf } from '../../../ingest/extractors/support/syntax-scope.js';
 import { exportedDeclarations, registerProjectRoot } from '../../../ingest/extractors/support/syntax-resolve.js';
 
 /** A project that holds no file: every file is on disk (in memory) and parsed when resolution first needs it. */
@@ -52,3 +54,35 @@ describe('export * behind an on-demand project', () => {
     }
   });
 });
+
+describe('the text test before a star target is parsed', () => {
+  // Every form that puts `Name` among a module's exports (moduleScopeOf): the test must pass each one.
+  const exporting = [
+    'export class Name {}', '@Injectable()\nexport class Name {}', 'export abstract class Name {}', 'export declare abstract class Name {}',
+    'export default class Name {}', 'export interface Name<T> {}', 'export type Name = string;', 'export enum Name { A }',
+    'export const enum Name { A }', 'export declare const enum Name { A }', 'export function Name() {}', 'export async function Name() {}',
+    'export function* Name() {}', 'export namespace Name {}', 'export declare module Name {}', 'export import Name = Other.Thing;',
+    'export const Name = 1;', 'export const a = () => { return 1; }, Name = 2;', 'export const { a, Name } = source;',
+    'export let [Name] = list;', 'export declare var Name: number;',
+    'class Local {}\nexport { Local as Name };', 'const Name = 1;\nexport {\n  other,\n  Name,\n};', "export { Name } from './x';",
+    "export type { Name } from './x';", "export { x as Name } from './x';", 'export /* kept */ class Name {}',
+  ];
+  it('passes every form that exports the name', () => {
+    const exportsName = (text: string): boolean => moduleScopeOf(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest)).exports.has('Name');
+    // The samples are what they claim: all but two export `Name` (a default export and an import alias do not).
+    expect(exporting.filter((text) => !exportsName(text))).toEqual(['export default class Name {}', 'export import Name = Other.Thing;']);
+    for (const text of exporting) expect(mayExport(text, 'Name'), text).toBe(true);
+    expect(mayExport("export const $Name = 1;", '$Name')).toBe(true);
+  });
+
+  it('skips files that only import or use the name, or declare it without exporting it', () => {
+    for (const text of [
+      "import { Name } from '@lib/core';\nexport class User { constructor(private n: Name) {} }",
+      'class Name {}\nexport class Other {}', "export class NameService {}\nexport type Names = string[];", 'const x = Name;',
+      "export function make() { return new Name(); }",
+    ]) expect(mayExport(text, 'Name'), text).toBe(false);
+    // After an exported variable any mention counts: a later declarator may be it.
+    expect(mayExport("export const a = 1;\nconsole.log(Name);", 'Name')).toBe(true);
+  });
+});
+
