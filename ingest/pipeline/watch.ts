@@ -131,7 +131,7 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
       .then(() => sleep(options.warmDelayMs ?? 0))
       .then(() => options.quiet?.())
       // Imported here, not at the top: a watcher that never warms never loads the parsers for it.
-      .then(async () => (await import('./warm-project.js')).warmProject(projectCache, root, options.log, { step, stopped: () => closed }))
+      .then(async () => (await import('./warm-project.js')).warmProject(projectCache, root, options.log, { step, stopped: () => closed, extraction: { settings, extractors: options.extractors } }))
       .then((stats) => stats && options.log.info('watch project warmed', { ...stats }))
       .catch((error: unknown) => options.log.warn('watch warm-up failed', { cause: String(error) }));
   }

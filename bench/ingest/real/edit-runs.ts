@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTsProjectCache, ingestRepository, warmProject, type WarmStats } from '../../../ingest/index.js';
+import { createTsProjectCache, ingestRepository, resolveSettings, warmProject, type WarmStats } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/index.js';
 import type { Logger } from '../../../src/runtime/logger.js';
 import { percentile } from '../../../src/eval/metrics.js';
@@ -59,7 +59,7 @@ export async function measureEdits(root: string, graph: Graph, log: Logger, repo
       await new Promise((r) => setImmediate(r));
       return work();
     };
-    const warmed = warmUp ? await warmProject(projectCache, clone, log, { step, stopped: () => false }) : undefined;
+    const warmed = warmUp ? await warmProject(projectCache, clone, log, { step, stopped: () => false, extraction: { settings: resolveSettings(clone, settings) } }) : undefined;
     const warm = warmed ? { ...warmed, rssMb: Math.round(process.memoryUsage().rss / 1e6) } : null;
     const runs: EditRunsResult['runs'] = [];
     for (const [i, path] of pickEditFiles(git(clone, ['ls-files']).split('\n'), count).entries()) {

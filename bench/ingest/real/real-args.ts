@@ -36,7 +36,8 @@ export const USAGE = `usage: npm run bench:ingest [-- --repo <path> [--checkout 
   --checkout <ref>   also time a CLI ingest after checking out <ref> in a scratch clone
   --edits <n>        also time <n> one-file edits re-ingested as --watch does (warm, in a scratch
                      clone): p50 / p95 / max
-  --no-warm-up       skip the watcher's idle warm-up (the lazy-route index) before the edits
+  --no-warm-up       skip the watcher's idle warm-up (the lazy-route index, then one file per
+                     Angular role extracted) before the edits
   --tsconfig <file>  the tsconfig Compodoc reads, relative to the repository (default: found
                      at the root or next to angular.json/nx.json)
   --compodoc-html    run Compodoc's default HTML output instead of the analysis-only JSON export

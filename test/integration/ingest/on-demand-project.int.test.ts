@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTsProjectCache, ingestRepository, warmProject, type TsProjectCache } from '../../../ingest/index.js';
+import { createTsProjectCache, ingestRepository, resolveSettings, warmProject, type TsProjectCache } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { fileKind, isTypeScriptKind } from '../../../ingest/pipeline/file-kind.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
@@ -69,7 +69,7 @@ describe('on-demand project', () => {
     expect(await facts(graph, warm)).toEqual(await facts(graph, fullAfterDelete));
   });
 
-  it("after a watcher's idle warm-up (the lazy-route index built first), edits give the facts of a full ingest", async () => {
+  it("after a watcher's idle warm-up (the lazy-route index, then the extractors), edits give the facts of a full ingest", async () => {
     await ingest(warmedUp);
     // A new process on an ingested repository: its first run parses nothing, so the warm-up opens the project.
     const cache = createTsProjectCache();
@@ -77,8 +77,12 @@ describe('on-demand project', () => {
     const step = async <T>(work: () => T): Promise<T> => work();
     expect(await warmProject(createTsProjectCache(), root, silentLogger, { step, stopped: () => false })).toBeUndefined(); // no run, nothing to warm
     expect(await warmProject(cache, root, silentLogger, { step, stopped: () => true })).toBeUndefined(); // stopped before the reach
-    const stats = await warmProject(cache, root, silentLogger, { step, stopped: () => false });
+    const before = await facts(graph, warmedUp);
+    const stats = await warmProject(cache, root, silentLogger, { step, stopped: () => false, extraction: { settings: resolveSettings(root, { repoId: warmedUp }) } });
     expect(stats?.targets).toBeGreaterThan(1);
+    // One file per Angular role the project holds was extracted, and nothing was written.
+    expect(stats?.extracted).toBeGreaterThanOrEqual(3);
+    expect(await facts(graph, warmedUp)).toEqual(before);
     // The loader files, the lazy targets and what they import are held; the rest is loaded when an edit needs it.
     const tsPaths = [...(cache.known?.files.keys() ?? [])].filter((p) => isTypeScriptKind(fileKind(p)));
     expect(stats?.held).toBeGreaterThan(stats?.targets ?? 0);
