@@ -27,10 +27,28 @@ export function wrapperOf<T extends Node = Node>(file: SourceFile, node: ts.Node
  * repository or inside node_modules (those are never our nodes).
  */
 export function repoPathOf(root: string, absolutePath: string): string | undefined {
-  const rel = relative(root, absolutePath).split(sep).join('/');
+  const rel = fastRelative(root, absolutePath) ?? relative(root, absolutePath).split(sep).join('/');
   if (!rel || rel.startsWith('../') || rel === '..' || isAbsolute(rel)) return undefined;
-  if (rel.split('/').includes('node_modules')) return undefined;
+  if (NODE_MODULES.test(rel)) return undefined;
   return rel;
+}
+
+const NODE_MODULES = /(?:^|\/)node_modules(?:\/|$)/;
+/** An empty, `.` or `..` segment: a path with one is not in normal form. */
+const ODD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
+/**
+ * `relative(root, path)` without resolving either, when both are normal POSIX absolute paths and the
+ * path lies below the root (what the compiler's file names and a canonical root are): the rest of the
+ * path, which is what `relative` gives then. Undefined for anything else. `relative` resolves both paths
+ * (≈3 µs a call), and extraction asks this for every import of every file (4,000 calls in one
+ * ever-gauzy routing-module edit).
+ */
+function fastRelative(root: string, path: string): string | undefined {
+  if (sep !== '/' || root.length < 2 || root.charCodeAt(0) !== 47 || path.length <= root.length + 1) return undefined;
+  if (path.charCodeAt(root.length) !== 47 || !path.startsWith(root)) return undefined;
+  const rest = path.slice(root.length + 1);
+  return ODD_SEGMENT.test(rest) || ODD_SEGMENT.test(root.slice(1)) ? undefined : rest;
 }
 
 /** Names a file exports through `export { a, b as c }` / `export default a` without a module specifier. */
