@@ -26,6 +26,7 @@ import { advanceTsPaths } from './snapshot-entries.js';
 import { loadStatCache, saveStatCache, withCachedStats } from './stat-cache.js';
 import { emptySummary, recordedTimings, type IngestSummary } from './summary.js';
 import { isWarm, type TsProjectCache } from './project-cache.js';
+import { textMemo } from '../../src/runtime/text-memo.js';
 
 export interface IngestOptions {
   graph: Graph;
@@ -64,8 +65,8 @@ export interface IngestOptions {
 
 const since = (t: number): number => Math.round(performance.now() - t);
 
-/** The last package.json text parsed and its answer: a monorepo's is large, and most runs find it unchanged. */
-let lastPackageJson: { text: string; major: number | null } | undefined;
+/** The package.json parses by root: a monorepo's is large, and most runs find it unchanged. */
+const packageJsonMajors = textMemo<number | null>();
 
 /** The root package.json's `@angular/core` major (read every run: a watcher sees a version bump). */
 function angularMajorAt(root: string): number | null {
@@ -73,8 +74,7 @@ function angularMajorAt(root: string): number | null {
     const abs = realpathSync(join(root, 'package.json'));
     if (!isInside(root, abs)) return null;
     const text = readFileSync(abs, 'utf8');
-    if (lastPackageJson?.text !== text) lastPackageJson = { text, major: majorFromPackageJson(text) };
-    return lastPackageJson.major;
+    return packageJsonMajors(root, text, majorFromPackageJson);
   } catch {
     return null;
   }

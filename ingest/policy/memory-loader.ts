@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { textMemo } from '../../src/runtime/text-memo.js';
 import type { PropValue } from '../model/facts.js';
 import type { SeedProblem } from './seed-loader.js';
 
@@ -80,7 +81,7 @@ export function loadMemories(root: string): { memories: LoadedMemory[]; errors: 
     const file = `.ai/memory/${name}`;
     const text = readFileSync(join(dir, name), 'utf8');
     hash.update(`${file}\0${text}\0`);
-    const parsed = parsedMemoryFile(root, file, text);
+    const parsed = memoryParses(`${root}\0${file}`, text, (t) => parseMemoryFile(file, t));
     memories.push(...parsed.memories);
     errors.push(...parsed.errors);
   }
@@ -90,12 +91,9 @@ export function loadMemories(root: string): { memories: LoadedMemory[]; errors: 
 type MemoryFileParse = { memories: LoadedMemory[]; errors: SeedProblem[] };
 
 /** The last parse of each memory file (by root and name): every ingest run reads them, most runs change none. */
-const lastParse = new Map<string, { text: string; result: MemoryFileParse }>();
+const memoryParses = textMemo<MemoryFileParse>();
 
-function parsedMemoryFile(root: string, file: string, text: string): MemoryFileParse {
-  const key = `${root}\0${file}`;
-  const kept = lastParse.get(key);
-  if (kept?.text === text) return kept.result;
+function parseMemoryFile(file: string, text: string): MemoryFileParse {
   const result: MemoryFileParse = { memories: [], errors: [] };
   candidates(text, file).forEach((c, index) => {
     if ('message' in c) return void result.errors.push(c);
@@ -104,10 +102,6 @@ function parsedMemoryFile(root: string, file: string, text: string): MemoryFileP
     if (parsed.success) result.memories.push({ record: parsed.data, file, line: c.line });
     else result.errors.push({ file, line: c.line, message: where + parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ') });
   });
-  lastParse.delete(key);
-  lastParse.set(key, { text, result });
-  // Bounded: a daemon or a test run sees many roots.
-  if (lastParse.size > 64) lastParse.delete(lastParse.keys().next().value as string);
   return result;
 }
 

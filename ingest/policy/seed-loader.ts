@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { globSync } from 'tinyglobby';
+import { textMemo } from '../../src/runtime/text-memo.js';
 import type { PropValue } from '../model/facts.js';
 import { SEED_TYPES, seedRowSchema, type SeedRow } from './seed-schema.js';
 
@@ -52,17 +53,8 @@ export function parseSeedText(text: string, file: string, source: LoadedRow['sou
   return { rows, errors };
 }
 
-/** The last parse of each seed file by name and source: every ingest run reads them, and they rarely change (3 ms a run for the shipped set). */
-const lastParse = new Map<string, { text: string; result: ReturnType<typeof parseSeedText> }>();
-
-function parsedSeedText(text: string, file: string, source: LoadedRow['source']): ReturnType<typeof parseSeedText> {
-  const key = `${source}\0${file}`;
-  const kept = lastParse.get(key);
-  if (kept?.text === text) return kept.result;
-  const result = parseSeedText(text, file, source);
-  lastParse.set(key, { text, result });
-  return result;
-}
+/** The last parse of each seed file by source and name: every ingest run reads them, and they rarely change (3 ms a run for the shipped set). */
+const seedParses = textMemo<ReturnType<typeof parseSeedText>>();
 
 /**
  * Loads and validates every seed file of the given dirs, in order (defaults first). The same id
@@ -78,7 +70,7 @@ export function loadSeeds(dirs: SeedDir[]): { rows: LoadedRow[]; errors: SeedPro
       const text = readFileSync(join(dir, rel), 'utf8');
       const file = `${label}${rel}`;
       hash.update(`${file}\0${text}\0`);
-      const result = parsedSeedText(text, file, source);
+      const result = seedParses(`${source}\0${file}`, text, (t) => parseSeedText(t, file, source));
       errors.push(...result.errors);
       for (const loaded of result.rows) {
         const key = `${loaded.row.id}@${loaded.row.version}`;
