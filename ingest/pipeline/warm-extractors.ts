@@ -26,7 +26,7 @@ export interface WarmExtraction {
  * the first component's template next to it. Held files only, so the warm-up parses nothing new
  * for its sample (what they reach is what an edit of them would load).
  */
-export function warmSamples(held: Iterable<string>, known: ReadonlySet<string>): string[] {
+export function warmSamples(held: Iterable<string>, known: { has(path: string): boolean }): string[] {
   const sorted = [...held].sort();
   const picks: string[] = [];
   for (const role of ROLES) {
@@ -39,22 +39,18 @@ export function warmSamples(held: Iterable<string>, known: ReadonlySet<string>):
 }
 
 /**
- * Runs every extractor on each sample and drops the facts. The first extraction in a process
- * compiles the extractors' code and fills their per-project memos: the first edit after a watcher
- * starts spent 230–330 ms more in parse+extract than the same kind of edit later
- * (bench/ingest/README.md). Reads only; writes nothing.
+ * Runs every extractor on one sample and drops the facts; false when the file is unreadable or too
+ * large. The first extraction in a process compiles the extractors' code and fills their per-project
+ * memos: the first edit after a watcher starts spent 230–330 ms more in parse+extract than the same
+ * kind of edit later (bench/ingest/README.md). Reads only; writes nothing.
  */
-export function warmExtractors(project: Project, root: string, samples: readonly string[], run: WarmExtraction): number {
+export function warmExtractor(project: Project, root: string, path: string, run: WarmExtraction): boolean {
   const scope = {
     repoId: run.repoId, snapshotId: run.snapshotId, root, settings: run.settings, project,
     extractors: run.extractors ?? registeredExtractors, sources: new Map<string, SourceInfo>(), timings: {},
   };
-  let extracted = 0;
-  for (const path of samples) {
-    const text = readRepoText(scope, path);
-    if (text === undefined || text.length > MAX_SAMPLE_CHARS) continue;
-    extractFile(scope, { path, kind: fileKind(path), size: text.length, sha256: '', blob: '', executable: false, text });
-    extracted++;
-  }
-  return extracted;
+  const text = readRepoText(scope, path);
+  if (text === undefined || text.length > MAX_SAMPLE_CHARS) return false;
+  extractFile(scope, { path, kind: fileKind(path), size: text.length, sha256: '', blob: '', executable: false, text });
+  return true;
 }

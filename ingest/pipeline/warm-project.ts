@@ -3,7 +3,7 @@ import type { Logger } from '../../src/runtime/logger.js';
 import { lazyTargetsOf, reachOf } from '../extractors/routes/index.js';
 import type { TsProjectCache } from './project-cache.js';
 import { projectForWarmUp } from './ts-project.js';
-import { warmExtractors, warmSamples, type WarmExtraction } from './warm-extractors.js';
+import { warmExtractor, warmSamples, type WarmExtraction } from './warm-extractors.js';
 
 export interface WarmStats {
   /** Lazy-route targets whose reach was computed. */
@@ -58,9 +58,9 @@ async function warmExtraction(cache: TsProjectCache, root: string, project: Proj
   if (!options.extraction || !known) return 0;
   const run = { ...options.extraction, repoId: known.repoId, snapshotId: known.snapshotId };
   let extracted = 0;
-  for (const sample of warmSamples(cache.shas.keys(), new Set(known.files.keys()))) {
+  for (const sample of warmSamples(cache.shas.keys(), known.files)) {
     if (options.stopped() || cache.project !== project) return undefined;
-    extracted += (await options.step(() => warmExtractors(project, root, [sample], run))) ?? 0;
+    if (await options.step(() => warmExtractor(project, root, sample, run))) extracted++;
   }
   return extracted;
 }
