@@ -1,6 +1,7 @@
 import neo4j, { type BookmarkManager, type Driver, type Session, type Transaction } from 'neo4j-driver';
 import { AppError } from '../errors/index.js';
 import type { Logger } from '../runtime/logger.js';
+import { useLargeBoltChunks } from './bolt-chunks.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isConnectionFailure, mapDriverError } from './driver-errors.js';
 import type { Query } from './query-registry.js';
@@ -86,6 +87,7 @@ export class Graph {
     this.connectRetryMs = options.connectRetryMs ?? 1_000;
     this.breaker = new CircuitBreaker(options.breakerOpenMs ?? 1_500);
     const { uri, username, password } = options.connection;
+    useLargeBoltChunks();
     this.driver = neo4j.driver(uri, neo4j.auth.basic(username, password), {
       // Only @neo4j/graphql runs managed transactions on this driver (ours are explicit, retried
       // above); keep its retries short too (the driver's default is 30 s).
