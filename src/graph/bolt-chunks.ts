@@ -21,23 +21,24 @@ let applied: boolean | undefined;
  * are not what this expects (another major version): the driver then keeps its own buffer.
  */
 export function useLargeBoltChunks(): boolean {
-  if (applied !== undefined) return applied;
-  applied = false;
+  applied ??= patchChunker();
+  return applied;
+}
+
+function patchChunker(): boolean {
   try {
     // Resolved from neo4j-driver itself, so it is the copy the driver loads.
     const fromDriver = createRequire(createRequire(import.meta.url).resolve('neo4j-driver'));
     const chunking = fromDriver('neo4j-driver-bolt-connection/lib/channel/chunking.js') as Partial<ChunkingModule>;
     const Base = chunking.Chunker;
-    if (typeof Base !== 'function' || Base.length !== 2) return applied;
+    if (typeof Base !== 'function' || Base.length !== 2) return false;
     chunking.Chunker = class LargeChunker extends Base {
       constructor(channel: unknown, bufferSize?: number) {
         super(channel, bufferSize ?? BOLT_CHUNK_BYTES);
       }
     };
-    applied = true;
+    return true;
   } catch {
-    applied = false;
+    return false;
   }
-  return applied;
 }
-

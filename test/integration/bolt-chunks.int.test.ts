@@ -44,7 +44,7 @@ describe('Bolt messages in 64 KB chunks (real Neo4j)', () => {
     expect(driverChunker().name).toBe('LargeChunker');
   });
 
-  it('sends a 600 KB parameter in a handful of socket writes, and the server gets every character', async () => {
+  it('sends a 1.2 MB parameter in a handful of socket writes, and the server gets every character', async () => {
     // Multi-byte characters at every offset, so chunk boundaries fall inside UTF-8 sequences too.
     const texts = Array.from({ length: 30 }, (_, i) => `${'é'.repeat(i)}${'x€'.repeat(10_000)}${'🙂'.repeat(i)}`);
     const chars = texts.reduce((n, t) => n + [...t].length, 0);
@@ -52,9 +52,8 @@ describe('Bolt messages in 64 KB chunks (real Neo4j)', () => {
     const { result, writes } = await countSocketWrites(() => graph.read(echoTexts, { texts }));
     expect(result[0]?.chars).toBe(chars);
     expect(result[0]?.texts).toEqual(texts);
-    // The driver's own 1,400-byte buffers took one write per 1,400 bytes (over 400 here); 64 KB buffers about ten.
-    expect(bytes).toBeGreaterThan(600_000);
+    // The driver's own 1,400-byte buffers took one write per 1,400 bytes (863 here); 64 KB buffers about twenty.
+    expect(bytes).toBeGreaterThan(1_200_000);
     expect(writes).toBeLessThanOrEqual(Math.ceil(bytes / BOLT_CHUNK_BYTES) + 10);
-    expect(writes).toBeLessThan(40);
   });
 });
