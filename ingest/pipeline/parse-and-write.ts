@@ -1,8 +1,8 @@
 import type { Graph } from '../../src/graph/index.js';
 import { bump, chunk } from '../write/batches.js';
 import { writeBatch, type WriteBatchInput, type WriteBatchResult } from '../write/fact-writer.js';
-import { pruneAnchors, type NodeRowParam } from '../write/ingest.queries.js';
-import { prepareFile, type RefRow } from '../write/prepare-rows.js';
+import { pruneAnchors } from '../write/ingest.queries.js';
+import { prepareFile, type DeferredRefNode, type RefRow } from '../write/prepare-rows.js';
 import { replaceAndLink } from '../write/replace-and-link.js';
 import { linkRefs, type LinkResult } from '../write/ref-linker.js';
 import { validateFacts } from '../write/validate-facts.js';
@@ -43,8 +43,8 @@ interface LinkCollect {
   touchedIds: Set<string>;
   /** What each parsed file's facts depend on (its File node's `reads`, `mountReads`, `mountSig`). */
   deps: Map<string, FileDeps>;
-  /** First ingest: the Ref nodes, written by the link step with their resolution (see ref-linker.ts). */
-  refNodes?: Map<string, NodeRowParam>;
+  /** First ingest: the Ref nodes, built and written by the link step with their resolution (see ref-linker.ts). */
+  refNodes?: Map<string, DeferredRefNode>;
 }
 
 /** Node rows (Ref nodes included) and intra-file edge rows of prepared files (what a transaction's state grows with). */
@@ -147,18 +147,6 @@ function rewrittenPaths(step: Pick<WriteStep, 'toParse' | 'deleted'>): Set<strin
   return new Set([...step.toParse.map((i) => i.path), ...step.deleted]);
 }
 
-/** First ingest: Ref nodes are held back for the link step, which creates them resolved. */
-function deferRefNodes(prepared: Array<{ nodes: NodeRowParam[] }>, into: Map<string, NodeRowParam>): void {
-  for (const p of prepared) {
-    const facts: NodeRowParam[] = [];
-    for (const node of p.nodes) {
-      if (node.labels.includes('Ref')) into.set(node.id, node);
-      else facts.push(node);
-    }
-    p.nodes = facts;
-  }
-}
-
 /**
  * Extracts the files batch by batch and hands each batch to `write`; the next batch is parsed while
  * the previous one is written (one write in flight). A failed write fails the run.
@@ -183,7 +171,7 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
       for (const e of facts.events) summary.events[e.kind] = (summary.events[e.kind] ?? 0) + 1;
       if (info.skipReason) summary.events.skipped = (summary.events.skipped ?? 0) + 1;
       const anchor = anchorOf(info.path, settings.anchorDepth, settings.anchorExclude);
-      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, deps, text));
+      prepared.push(prepareFile(repoId, summary.snapshotId, info, facts, anchor, deps, text, { deferRefNodes: into.refNodes !== undefined }));
       parseMs += performance.now() - t;
       done++;
       if (done % 50 === 0 || done === toParse.length) {
@@ -194,7 +182,13 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
     step.afterBatch?.();
     for (const p of prepared) into.refs.push(...p.refs);
     summary.writeRows += rowsOf(prepared);
-    if (into.refNodes) deferRefNodes(prepared, into.refNodes);
+    if (into.refNodes) {
+      // First ingest: the Ref nodes are held back for the link step, which creates them resolved.
+      for (const p of prepared) {
+        summary.writeRows += p.refs.length;
+        for (const ref of p.refs) into.refNodes.set(ref.id, { ref, base: p.base });
+      }
+    }
     await inflight;
     if (failure) throw failure;
     const replacing = prepared.filter((p) => known.has(p.path)).map((p) => p.path);

@@ -3,7 +3,7 @@ import type { PropValue, RelType } from '../model/facts.js';
 import { bump, chunk, groupBy } from './batches.js';
 import { createNodes, deleteEdgesOfRefs, deleteNodes, findRefsByAttrKey, findRefsByFrom, findRefsByKey, setRefStatus, type NodeRowParam, type PersistedRef } from './ingest.queries.js';
 import { inTurn } from './pipelined.js';
-import type { RefRow } from './prepare-rows.js';
+import { refNodeOf, type DeferredRefNode, type RefRow } from './prepare-rows.js';
 import type { RefTarget } from './ref-keys.js';
 import { buildResolvers, type Resolution } from './ref-resolver.js';
 import { createEdges, edgeKey, MERGE_REL } from './rel-queries.js';
@@ -23,7 +23,7 @@ export interface LinkInput {
    * First ingest only: the Ref nodes of `refs`, not written yet. They are created here with their
    * resolution instead of being written `pending` and updated (one write per reference, not two).
    */
-  refNodes?: Map<string, NodeRowParam>;
+  refNodes?: Map<string, DeferredRefNode>;
   /** Do not delete re-resolved references' old edges first: the result says what to prune afterwards (replace-and-link.ts). */
   keepEdges?: boolean;
 }
@@ -153,7 +153,7 @@ async function linkWith(run: Runner, input: LinkInput, oneTransaction: boolean):
   const nodeless = (r: { id: string; status: string }): boolean => r.status === 'resolved' && edgeOnly.has(r.id);
   const writeStatus = async (): Promise<void> => {
     for (const rows of chunk(refNodes ? statusRows.filter((r) => refNodes.has(r.id) && !nodeless(r)) : [], input.batchRows)) {
-      await run.write(createNodes, { rows: rows.map((r) => resolvedRefNode(refNodes?.get(r.id) as NodeRowParam, r)) });
+      await run.write(createNodes, { rows: rows.map((r) => resolvedRefNode(refNodeOf(refNodes?.get(r.id) as DeferredRefNode), r)) });
     }
     const persisted = refNodes ? statusRows.filter((r) => !refNodes.has(r.id)) : statusRows;
     await inTurn(oneTransaction, chunk(persisted.filter((r) => !nodeless(r)), input.batchRows).map((rows) => () => run.write(setRefStatus, { rows })));

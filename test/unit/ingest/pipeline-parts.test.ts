@@ -4,7 +4,7 @@ import { anchorChain, anchorOf, anchorRows } from '../../../ingest/pipeline/anch
 import { hashRepoKey, normaliseRemote } from '../../../ingest/pipeline/repo-identity.js';
 import { chunk, groupBy } from '../../../ingest/write/batches.js';
 import { validateFacts } from '../../../ingest/write/validate-facts.js';
-import { prepareFile } from '../../../ingest/write/prepare-rows.js';
+import { prepareFile, refNodeOf } from '../../../ingest/write/prepare-rows.js';
 import { NO_DEPS } from '../../../ingest/pipeline/known-files.js';
 import { fileTextFields } from '../../../src/text/file-text.js';
 import type { SourceInfo } from '../../../ingest/pipeline/read-files.js';
@@ -75,5 +75,23 @@ describe('fact validation and row preparation', () => {
     expect(prepared.refs).toEqual([expect.objectContaining({ relType: 'TEMPLATES', key: 'id:r:file:src/a.html', target: { kind: 'id', id: 'r:file:src/a.html' } })]);
     expect(prepared.nodes.map((n) => n.labels[0])).toEqual(['File', 'Symbol', 'ParseEvent', 'Ref']);
     expect(prepared.nodes.every((n) => n.props.ownerFile === 'src/a.ts' && n.props.repoId === 'r' && n.props.snapshotId === 's')).toBe(true);
+  });
+
+  it('a first ingest leaves the Ref nodes out of the rows and builds each one, the same, when the link step asks', () => {
+    const facts = {
+      path: 'src/a.ts',
+      nodes: [{ id: 'r:sym:src/a.ts#A', labels: ['Symbol' as const], props: { name: 'A' } }],
+      edges: [{ type: 'TEMPLATES' as const, from: 'r:sym:src/a.ts#A', to: 'r:file:src/a.html' }],
+      refs: [{ type: 'USES_SELECTOR' as const, from: 'r:sym:src/a.ts#A', target: { kind: 'selector' as const, selector: 'app-b', attrs: ['x'] }, props: { line: 3 } }],
+      events: [],
+    };
+    const whole = prepareFile('r', 's', source, facts, 'src', NO_DEPS, fileTextFields(source.path, source.text));
+    const deferred = prepareFile('r', 's', source, facts, 'src', NO_DEPS, fileTextFields(source.path, source.text), { deferRefNodes: true });
+    expect(deferred.nodes.map((n) => n.labels[0])).toEqual(['File', 'Symbol']);
+    expect(deferred.refs).toEqual(whole.refs);
+    expect(deferred.refs).toHaveLength(2);
+    const built = deferred.refs.map((ref) => refNodeOf({ ref, base: deferred.base }));
+    expect(built).toEqual(whole.nodes.filter((n) => n.labels.includes('Ref')));
+    expect(built.map((n) => n.props.ownerFile)).toEqual(['src/a.ts', 'src/a.ts']);
   });
 });
