@@ -151,4 +151,36 @@ describe('routes extractor: paths named by constants', () => {
     expect(rows(facts)).toEqual([['/orders', '/orders'], ['/orders/:id', '/orders/:id'], ['/settings', '/settings'], ['/{computePath()}', '/{computePath()}']]);
     expect(facts.events.map((e) => [e.line, e.message.slice(0, 31)])).toEqual([[5, 'route path is not a string lite']]);
   });
+
+  it('reads template literals and concatenations built from such constants, through chains of constants', () => {
+    const ws = memoryWorkspace({
+      'src/app/access-control/paths.ts': [
+        "export const EPERSON_PATH = 'epeople';",
+        "export const GROUP_PATH = 'groups';",
+        'export const GROUP_EDIT = `${GROUP_PATH}/:groupId/edit`;',
+        "export enum Section { Admin = 'admin', Reports = `${Section.Admin}/reports` }",
+      ].join('\n'),
+      'src/app/access-control/access-control.routes.ts': [
+        "import { EPERSON_PATH, GROUP_EDIT, Section } from './paths';",
+        "const CREATE = 'create';",
+        'export const ROUTES: Routes = [',
+        '  { path: `${EPERSON_PATH}/${CREATE}`, component: Form },',
+        "  { path: EPERSON_PATH + '/:id/' + 'edit', component: Form },",
+        '  { path: GROUP_EDIT, component: Form },',
+        '  { path: Section.Reports, component: Form },',
+        '  { path: `${EPERSON_PATH}/${user.id}`, component: Form },',
+        '];',
+        'class Form {}',
+      ].join('\n'),
+    });
+    const facts = ws.extract('src/app/access-control/access-control.routes.ts', [routesExtractor]);
+    expect(rows(facts)).toEqual([
+      ['/epeople/create', '/epeople/create'],
+      ['/epeople/:id/edit', '/epeople/:id/edit'],
+      ['/groups/:groupId/edit', '/groups/:groupId/edit'],
+      ['/admin/reports', '/admin/reports'],
+      ['/{`${EPERSON_PATH}/${user.id}`}', '/{`${EPERSON_PATH}/${user.id}`}'],
+    ]);
+    expect(facts.events.map((e) => [e.line, e.message.slice(0, 31)])).toEqual([[8, 'route path is not a string lite']]);
+  });
 });
