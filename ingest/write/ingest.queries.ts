@@ -74,9 +74,9 @@ export const setRefStatus = loadQuery<
   { rows: Array<{ id: string; status: string; targetIds: string[]; candidates: Integer; reason: string | null }> },
   { updated: number }
 >('ingest/set-ref-status.cypher');
-export const candidatesSelector = loadQuery<Repo, { id: string; selector: string; labels: string[] }>('ingest/candidates-selector.cypher');
+export const candidatesSelector = loadQuery<Repo, { id: string; selector: string; labels: string[]; ownerFile: string }>('ingest/candidates-selector.cypher');
 export const candidatesContract = loadQuery<Repo & { tags: string[] }, { id: string; tag: string }>('ingest/candidates-contract.cypher');
-export const candidatesPipe = loadQuery<Repo & { names: string[] }, { id: string; name: string }>('ingest/candidates-pipe.cypher');
+export const candidatesPipe = loadQuery<Repo & { names: string[] }, { id: string; name: string; ownerFile: string }>('ingest/candidates-pipe.cypher');
 export const candidatesSymbol = loadQuery<Repo & { names: string[] }, { id: string; name: string; ownerFile: string; member: boolean; exported: boolean }>('ingest/candidates-symbol.cypher');
 export const candidatesRoute = loadQuery<Repo, { id: string; fullPath: string; fullPaths: string[]; file: string }>('ingest/candidates-route.cypher');
 export const candidatesFile = loadQuery<Paths, { id: string; path: string }>('ingest/candidates-file.cypher');

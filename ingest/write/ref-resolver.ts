@@ -1,4 +1,5 @@
 import { candidatesContract, candidatesPipe, candidatesEndpoint, candidatesFile, candidatesId, candidatesRemote, candidatesSelector, candidatesSymbol } from './ingest.queries.js';
+import { fileKind } from '../pipeline/file-kind.js';
 import { inTurn } from './pipelined.js';
 import type { RefTarget } from './ref-keys.js';
 import { best, endpointMatchScore, parseSelector, selectorMatches, type SelectorPart } from './ref-match.js';
@@ -19,6 +20,13 @@ type Resolver = (target: RefTarget) => Resolution;
 type Targets<K extends RefTarget['kind']> = Array<Extract<RefTarget, { kind: K }>>;
 
 const none = (reason: string): Resolution => ({ status: 'unresolved', targetIds: [], reason });
+
+/**
+ * Test doubles (`MockTranslatePipe`, a stub `ds-alert` component) are declared in spec files with the real
+ * one's pipe name or selector. A template usage never means them: DSpace's 1,892 `| translate` usages
+ * otherwise pointed at four spec files' mocks (7,669 usage edges from production files into tests).
+ */
+const declaredInTest = (candidate: { ownerFile: string }): boolean => fileKind(candidate.ownerFile) === 'spec';
 const pick = (ids: string[], what: string): Resolution =>
   ids.length === 0 ? none(`no ${what} matches`) : ids.length === 1 ? { status: 'resolved', targetIds: ids } : { status: 'ambiguous', targetIds: ids, reason: `${ids.length} ${what}s match` };
 
@@ -77,7 +85,7 @@ function selectorCandidates<T extends { parts: SelectorPart[] }>(comps: T[]): (o
 async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind'], targets: RefTarget[]): Promise<Resolver> {
   switch (kind) {
     case 'selector': {
-      const comps = (await read(candidatesSelector, { repoId })).map((c) => ({ ...c, parts: parseSelector(c.selector) }));
+      const comps = (await read(candidatesSelector, { repoId })).filter((c) => !declaredInTest(c)).map((c) => ({ ...c, parts: parseSelector(c.selector) }));
       const candidates = selectorCandidates(comps);
       return (t) => {
         if (t.kind !== 'selector') return none('wrong kind');
@@ -98,7 +106,7 @@ async function resolverFor(read: RunQuery, repoId: string, kind: RefTarget['kind
     }
     case 'pipe': {
       const names = [...new Set((targets as Targets<'pipe'>).map((t) => t.name))];
-      const rows = (await Promise.all(chunk(names, 1000).map((p) => read(candidatesPipe, { repoId, names: p })))).flat();
+      const rows = (await Promise.all(chunk(names, 1000).map((p) => read(candidatesPipe, { repoId, names: p })))).flat().filter((r) => !declaredInTest(r));
       const byName = groupBy(rows, (r) => r.name);
       // Angular's own pipes (`async`, `date`…) and library pipes have no node here: unresolved, like package elements.
       return (t) => (t.kind === 'pipe' ? pick((byName.get(t.name) ?? []).map((r) => r.id), 'pipe') : none('wrong kind'));

@@ -20,7 +20,15 @@ const FILES: Record<string, string> = {
     "@Component({ selector: 'app-order-row', templateUrl: './order-row.component.html' })",
     'export class OrderRowComponent { status = \'open\'; when = new Date(); }',
   ].join('\n'),
-  [TEMPLATE]: "<span>{{ status | orderStatus: 'short' }}</span>\n<time>{{ when | date }} {{ when | relativeTime }}</time>\n",
+  [TEMPLATE]: "<span>{{ status | orderStatus: 'short' }}</span>\n<time>{{ when | date }} {{ when | relativeTime }}</time>\n<app-badge></app-badge> {{ 'K' | translate }}\n",
+  // Test doubles: a library pipe's mock and a stub of a real component, with the real name and selector.
+  [`${APP}/order-row.component.spec.ts`]: [
+    "@Pipe({ name: 'translate' })",
+    'class MockTranslatePipe { transform(k: string): string { return k; } }',
+    "@Component({ selector: 'app-badge', template: '' })",
+    'class BadgeStubComponent {}',
+  ].join('\n'),
+  [`${APP}/badge.component.ts`]: "@Component({ selector: 'app-badge', template: '<b></b>' })\nexport class BadgeComponent {}\n",
 };
 
 describe('pipe usages in templates become USES_PIPE edges to in-repo pipes', () => {
@@ -48,7 +56,14 @@ describe('pipe usages in templates become USES_PIPE edges to in-repo pipes', () 
     expect(await usesPipe()).toEqual([[ids.usage(repoId, TEMPLATE, 1, 1), ids.symbol(repoId, `${APP}/order-status.pipe.ts`, 'OrderStatusPipe')]]);
     expect(await pipeRefs()).toEqual([
       ['date', 'unresolved', 'no pipe matches'], ['orderStatus', 'resolved', null], ['relativeTime', 'unresolved', 'no pipe matches'],
+      ['translate', 'unresolved', 'no pipe matches'],
     ]);
+  });
+
+  it('never links a template usage to a test double declared in a spec file', async () => {
+    const selectorEdges = (await graph.read(edgesByType, { repoId, type: 'USES_SELECTOR' })).map((e) => [e.from, e.to]);
+    expect(selectorEdges).toEqual([[ids.usage(repoId, TEMPLATE, 3, 1), ids.symbol(repoId, `${APP}/badge.component.ts`, 'BadgeComponent')]]);
+    expect((await usesPipe()).map(([, to]) => to).filter((to) => String(to).includes('.spec.ts'))).toEqual([]);
   });
 
   it('links an existing usage when the pipe appears later', async () => {
