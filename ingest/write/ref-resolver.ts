@@ -27,6 +27,7 @@ const none = (reason: string): Resolution => ({ status: 'unresolved', targetIds:
  * otherwise pointed at four spec files' mocks (7,669 usage edges from production files into tests).
  */
 const declaredInTest = (candidate: { ownerFile: string | null }): boolean => typeof candidate.ownerFile === 'string' && fileKind(candidate.ownerFile) === 'spec';
+
 const pick = (ids: string[], what: string): Resolution =>
   ids.length === 0 ? none(`no ${what} matches`) : ids.length === 1 ? { status: 'resolved', targetIds: ids } : { status: 'ambiguous', targetIds: ids, reason: `${ids.length} ${what}s match` };
 
