@@ -228,9 +228,10 @@ export class TurnDispatcher {
 
   private async loadWork(services: ControllerServices, turn: Turn, signal: AbortSignal): Promise<void> {
     // This process's turns logged behind their answers count against the budget while their entries are written.
-    const loaded = await services.sessions.load(turn.workId as string, turn.agentId, { signal }, this.turnLog.outbox.pendingFor(turn.workId as string));
+    const workId = turn.workId as string;
+    const outbox = this.turnLog.outbox;
+    const loaded = await outbox.reading(workId, () => services.sessions.load(workId, turn.agentId, { signal }, outbox.pendingFor(workId)), { signal });
     if (!loaded) {
-      const workId = turn.workId;
       turn.workId = null;
       throw new TurnDenial('NOT_FOUND', {
         message: `No work ${workId} exists in this repository.`,

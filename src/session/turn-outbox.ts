@@ -36,6 +36,11 @@ export class TurnOutbox {
   private readonly retryMs: number;
   /** A flush failed or spool files were adopted since the last successful flush. */
   private recovering = false;
+  /** Reads running under `reading` (a flush waits for them), and the flushes waiting. */
+  private readers = 0;
+  private readersDone: Array<() => void> = [];
+  /** The works whose records the running flush transaction writes. */
+  private flushingWorks = new Set<string | null>();
 
   constructor(private readonly options: TurnOutboxOptions) {
     this.retryMs = options.retryMs ?? 2_000;
@@ -62,17 +67,28 @@ export class TurnOutbox {
    */
   async drain(signal?: AbortSignal): Promise<void> {
     if (this.pending.length === 0 || this.pending.length > (this.options.batch ?? 200)) return;
-    const flushed = this.flush();
-    if (!signal) return void (await flushed);
-    await new Promise<void>((resolve) => {
-      const done = (): void => {
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      signal.addEventListener('abort', done, { once: true });
-      if (signal.aborted) done();
-      void flushed.then(done);
-    });
+    await untilAborted(this.flush(), signal);
+  }
+
+  /**
+   * Runs a read of a work's tokens that `pendingFor(workId)` corrects, not beside a flush of that
+   * work's records: a flush that commits while the read runs can be seen half applied (its Turn but
+   * not yet its tokens) and a turn's tokens lost or counted twice. The read waits for such a flush, at
+   * most `maxWaitMs` (a slow graph must not hold every turn; past that, only the read's own re-check
+   * guards it); a flush waits for the reads that run.
+   */
+  async reading<T>(workId: string, read: () => Promise<T>, options: { signal?: AbortSignal; maxWaitMs?: number } = {}): Promise<T> {
+    const until = Date.now() + (options.maxWaitMs ?? 1_000);
+    while (this.flushing && this.flushingWorks.has(workId) && Date.now() < until) {
+      options.signal?.throwIfAborted();
+      await untilAborted(this.flushing, options.signal, until - Date.now());
+    }
+    this.readers++;
+    try {
+      return await read();
+    } finally {
+      if (--this.readers === 0) for (const done of this.readersDone.splice(0)) done();
+    }
   }
 
   /** Keeps a record (memory and spool) and schedules a flush. */
@@ -117,8 +133,10 @@ export class TurnOutbox {
     let written = 0;
     try {
       while (this.pending.length > 0) {
+        while (this.readers > 0) await new Promise<void>((resolve) => this.readersDone.push(resolve));
         const batch = this.pending.slice(0, this.options.batch ?? 200);
-        written += await store.logDeferred(batch, { timeoutMs: 10_000 });
+        this.flushingWorks = new Set(batch.map((r) => r.workId));
+        written += await store.logDeferred(batch, { timeoutMs: 10_000 }).finally(() => this.flushingWorks.clear());
         const done = new Set(batch.map((r) => r.turn.id));
         this.pending = this.pending.filter((r) => !done.has(r.turn.id));
         this.rewriteSpool();
@@ -208,6 +226,21 @@ export class TurnOutbox {
       this.schedule(0);
     }
   }
+}
+
+/** Resolves when `settled` settles, `signal` aborts or `timeoutMs` passes, whichever comes first. */
+function untilAborted(settled: Promise<unknown>, signal: AbortSignal | undefined, timeoutMs?: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => done(), Math.max(0, timeoutMs));
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    signal?.addEventListener('abort', done, { once: true });
+    if (signal?.aborted) done();
+    void settled.then(done, done);
+  });
 }
 
 /** Whether the spool's process still runs (another process of this machine keeps its own file). */

@@ -51,4 +51,44 @@ describe('TurnOutbox: the spool of a process that is gone (real Neo4j)', () => {
     expect(row!.friction).toHaveLength(3);
     expect((await store.load(work.id, null))!.work.usedTokens).toBe(21);
   });
+
+  it('never runs a flush beside a read of the work\'s tokens: each waits for the other, and the tokens count once', async () => {
+    const store = new WorkStore({ graph, repoId });
+    const work = await store.create({ workId: mintId('work'), state: 'PLANNING', runSessionId: 'run-1', originalPrompt: null, agentId: 'agent-y', maxTokens: 100_000, thresholdTokens: 60_000 });
+    const outbox = new TurnOutbox({ log: silentLogger, store: () => store });
+    const record = (tokens: number) => deferredTurn({
+      workId: work.id, agentId: 'agent-y', tokens, transition: null, friction: [],
+      turn: { id: mintId('trace'), runSessionId: 'run-1', verb: 'read_file_lines', outcome: 'ok', denyCodes: [], latencyMs: 1, stateBefore: 'PLANNING', stateAfter: 'PLANNING', traceMeta: null },
+    }, new Date());
+    const load = () => outbox.reading(work.id, async () => (await store.load(work.id, null, undefined, outbox.pendingFor(work.id)))!.work.usedTokens);
+
+    // A flush asked for while a read runs starts after it.
+    let seenInRead = -1;
+    const { flushed } = await outbox.reading(work.id, async () => {
+      outbox.enqueue(record(5));
+      const started = outbox.flush();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const [row] = await graph.read(readTurns, { repoId, workId: work.id });
+      seenInRead = row!.turns.length;
+      return { flushed: started }; // wrapped: returning the promise itself would wait for it inside the read
+    });
+    expect(seenInRead).toBe(0);
+    expect(await flushed).toBe(1);
+    // A read asked for while a flush runs starts after it: the record is written, no longer pending.
+    outbox.enqueue(record(7));
+    const flushing = outbox.flush();
+    expect(await outbox.reading(work.id, async () => outbox.pendingFor(work.id))).toEqual([]);
+    expect(await flushing).toBe(1);
+    // Reads and flushes interleaved as turns logged behind their answers make them: no token lost or counted twice.
+    let expected = 12;
+    for (let i = 1; i <= 25; i++) {
+      outbox.enqueue(record(i));
+      outbox.nudge();
+      expected += i;
+      expect(await load()).toBe(expected);
+    }
+    await outbox.flush();
+    outbox.close();
+    expect((await store.load(work.id, null))!.work.usedTokens).toBe(expected);
+  });
 });
