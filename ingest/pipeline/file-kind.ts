@@ -10,7 +10,7 @@ export function fileKind(path: string): FileKind {
   if (/\.(js|mjs|cjs|jsx)$/.test(lower)) return 'js';
   if (/\.html?$/.test(lower)) return 'html';
   if (/\.(scss|sass|css|less)$/.test(lower)) return 'style';
-  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.json') || lower.endsWith('.json5')) return 'json';
   if (/\.ya?ml$/.test(lower)) return 'yaml';
   return 'other';
 }

@@ -56,7 +56,7 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   tagFamilies: { adp: ['adp-'], sdf: ['sdf-'] },
   anchorDepth: 3,
   i18nLocales: ['en'],
-  include: ['**/*.{ts,tsx,js,mjs,cjs,html,scss,css,less,json,yaml,yml,xlf,xliff,xmb,xtb}'],
+  include: ['**/*.{ts,tsx,js,mjs,cjs,html,scss,css,less,json,json5,yaml,yml,xlf,xliff,xmb,xtb}'],
   exclude: [],
   contractFiles: ['**/components.d.ts'],
   anchorExclude: ['node_modules', '.git', '.ai', 'dist', 'build', 'coverage', '.angular', 'out-tsc', 'tmp', 'assets'],

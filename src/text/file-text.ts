@@ -203,7 +203,7 @@ export function fileTextFields(path: string, text: string): FileTextFields {
     if (SCRIPT_EXTS.has(ext)) scanScript(text, out);
     else if (ext === 'html' || ext === 'htm') scanTemplate(text, out);
     else if (STYLE_EXTS.has(ext)) scanStyle(text, out);
-    else if (ext === 'json') scanJson(text, out);
+    else if (ext === 'json' || ext === 'json5') scanJson(text, out);
     else out.text.push(text);
   }
   return {

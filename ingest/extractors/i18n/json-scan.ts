@@ -3,6 +3,8 @@
  * the last of duplicate keys silently, and recurses without bound; this scanner reports every leaf
  * with its path and line, reports duplicates, and skips (iteratively) values nested deeper than
  * `maxDepth`. String escapes are decoded by JSON.parse on the string's own slice, so they are exact.
+ * It also takes what JSON5 and JSONC translation files use: `//` and `/* *\/` comments (DSpace's
+ * `*.json5` comment out untranslated keys) and a comma before the closing bracket.
  * It never throws: a syntax error ends the scan with an error and the leaves read so far.
  */
 
@@ -46,11 +48,20 @@ export function scanJson(text: string, options: JsonScanOptions): JsonScanResult
   const fail = (what: string): never => {
     throw new SyntaxProblem(`${what} at line ${line}`);
   };
+  /** Skips white space and comments. */
   const ws = (): void => {
     for (; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) line++;
-      else if (c !== 32 && c !== 9 && c !== 13) return;
+      else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+        const end = text.indexOf('\n', i);
+        i = (end < 0 ? text.length : end) - 1;
+      } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+        const end = text.indexOf('*/', i + 2);
+        if (end < 0) fail('unterminated comment');
+        for (let j = i; j < end; j++) if (text.charCodeAt(j) === 10) line++;
+        i = end + 1;
+      } else if (c !== 32 && c !== 9 && c !== 13) return;
     }
   };
   /** The end index (exclusive) of the string starting at `i` (a quote). */
@@ -136,6 +147,7 @@ export function scanJson(text: string, options: JsonScanOptions): JsonScanResult
     if (text[i] === '}') return void i++;
     for (;;) {
       ws();
+      if (text[i] === '}') return void i++; // after a trailing comma
       if (text[i] !== '"') fail('expected a key');
       const keyLine = line;
       const key = readString();
@@ -156,6 +168,8 @@ export function scanJson(text: string, options: JsonScanOptions): JsonScanResult
     ws();
     if (text[i] === ']') return void i++;
     for (let n = 0; ; n++) {
+      ws();
+      if (text[i] === ']') return void i++; // after a trailing comma
       value([...path, String(n)], depth + 1, true);
       ws();
       if (text[i] === ',') i++;

@@ -77,14 +77,14 @@ export function isXmlResource(path: string): boolean {
 }
 
 /**
- * True for a JSON file whose path may hold translations: inside a translations folder, named like a
- * locale (`en.json`, `en-US.json`), or `messages*.json` (`ng extract-i18n --format=json`) — and not a
- * known configuration file. The content decides the rest.
+ * True for a JSON (or JSON5) file whose path may hold translations: inside a translations folder, named
+ * like a locale (`en.json`, `en-US.json`, `de.json5`), or `messages*.json` (`ng extract-i18n
+ * --format=json`) — and not a known configuration file. The content decides the rest.
  */
 export function isJsonResourceCandidate(path: string): boolean {
-  if (!/\.json$/i.test(path)) return false;
+  if (!/\.json5?$/i.test(path)) return false;
   const segments = path.split('/');
-  const name = (segments.pop() ?? '').replace(/\.json$/i, '');
+  const name = (segments.pop() ?? '').replace(/\.json5?$/i, '');
   if (CONFIG_NAMES.test(name)) return false;
   if (segments.some((d) => I18N_DIRS.has(d.toLowerCase()))) return true;
   return isLocaleTag(name) || /^messages(\.|$)/i.test(name);

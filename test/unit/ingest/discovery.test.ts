@@ -16,6 +16,7 @@ describe('path filter', () => {
     ['webpack.config.js', true], ['libs/sdf/components.d.ts', true], ['src/typings.d.ts', false], ['node_modules/x/index.ts', false],
     ['dist/main.js', false], ['apps/x/dist/y.js', false], ['.angular/cache/a.json', false], ['coverage/lcov.json', false],
     ['package-lock.json', false], ['.ai/config/ingest.json', false], ['README.md', false], ['node_modules/lib/components.d.ts', false],
+    ['src/assets/i18n/en.json5', true],
   ])('%s → %s', (path, expected) => {
     expect(keep(path)).toBe(expected);
   });
@@ -66,6 +67,6 @@ describe('discoverFiles', () => {
 describe('fileKind', () => {
   it.each([
     ['a.component.ts', 'ts'], ['a.spec.ts', 'spec'], ['cypress/e2e/x.cy.ts', 'spec'], ['components.d.ts', 'dts'], ['a.html', 'html'],
-    ['a.scss', 'style'], ['a.json', 'json'], ['a.yml', 'yaml'], ['webpack.config.js', 'js'], ['a.md', 'other'],
+    ['a.scss', 'style'], ['a.json', 'json'], ['de.json5', 'json'], ['a.yml', 'yaml'], ['webpack.config.js', 'js'], ['a.md', 'other'],
   ])('%s is %s', (path, kind) => expect(fileKind(path)).toBe(kind));
 });

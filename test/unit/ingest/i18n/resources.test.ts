@@ -12,10 +12,10 @@ const events = (f: FileFacts) => f.events.map((e) => [e.kind, e.line ?? null, e.
 
 describe('i18n resources: which files are translations', () => {
   it('takes translation folders and locale-named files, never configuration JSON', () => {
-    for (const p of ['src/assets/i18n/en.json', 'src/assets/i18n/admin/fr-FR.json', 'apps/web/src/locale/messages.json', 'i18n/en/common.json', 'src/de.json', 'src/assets/messages.fr.json']) {
+    for (const p of ['src/assets/i18n/en.json', 'src/assets/i18n/admin/fr-FR.json', 'apps/web/src/locale/messages.json', 'i18n/en/common.json', 'src/de.json', 'src/assets/messages.fr.json', 'src/assets/i18n/pt-BR.json5']) {
       expect(isJsonResourceCandidate(p), p).toBe(true);
     }
-    for (const p of ['package.json', 'src/app/app.json', 'tsconfig.json', 'src/assets/i18n/package.json', 'angular.json', 'src/assets/config.json']) {
+    for (const p of ['package.json', 'src/app/app.json', 'tsconfig.json', 'src/assets/i18n/package.json', 'angular.json', 'src/assets/config.json', 'src/app/settings.json5']) {
       expect(isJsonResourceCandidate(p), p).toBe(false);
     }
     expect([isLocaleTag('en'), isLocaleTag('pt_BR'), isLocaleTag('zh-Hans'), isLocaleTag('app'), isLocaleTag('xx')]).toEqual([true, true, true, false, false]);
@@ -50,6 +50,28 @@ describe('i18n resources: JSON', () => {
     expect(facts.nodes[0]?.searchText).toBeUndefined();
     expect(facts.events).toEqual([]);
     expect(validateFacts(facts).events).toEqual([]);
+  });
+
+  it('reads JSON5 translations (DSpace): comments, commented-out keys and trailing commas', () => {
+    const text = [
+      '{',
+      '  // "401.help": "You are not authorized to access this page.",',
+      '  "401.unauthorized": "Nicht autorisiert",',
+      '  /* a block',
+      '     of two lines */',
+      '  "menu": { "items": ["a", "b",], "home": "Startseite", },',
+      '}',
+      '',
+    ].join('\n');
+    const facts = extract('src/assets/i18n/de.json5', text);
+    expect(keys(facts).map((k) => [k.key, k.values, k.locale, k.startLine])).toEqual([
+      ['401.unauthorized', ['Nicht autorisiert'], 'de', 3],
+      ['menu.items.0', ['a'], 'de', 6],
+      ['menu.items.1', ['b'], 'de', 6],
+      ['menu.home', ['Startseite'], 'de', 6],
+    ]);
+    expect(facts.events).toEqual([]);
+    expect(events(extract('src/assets/i18n/de.json5', '{ "A": "x" /* never closed'))).toEqual([['parse_error', 1, 'unterminated comment at line 1']]);
   });
 
   it('reads `ng extract-i18n --format=json` and ARB, with their locale', () => {
