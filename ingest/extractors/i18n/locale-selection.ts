@@ -15,8 +15,24 @@ import { isLocaleTag, normalizeLocale, resourcePathInfo } from './resource-paths
 export function translationKeysIndexed(root: string, path: string, locale: string | undefined, indexLocales: readonly string[]): boolean {
   if (indexLocales.includes('*')) return true;
   const own = resourcePathInfo(path).locale ?? (locale ? normalizeLocale(locale) : undefined);
-  if (!own || isPreferred(own, indexLocales)) return true;
+  if (own ? isPreferred(own, indexLocales) : !localeNamed(fileStem(path))) return true;
   return !preferredSiblingExists(root, path, indexLocales);
+}
+
+const fileStem = (path: string): string => {
+  const file = posix.basename(path);
+  return file.slice(0, file.length - posix.extname(file).length);
+};
+
+/**
+ * A file name that names a locale without being a tag `isLocaleTag` knows: a known language with a
+ * non-standard subtag (DSpace's `sr-lat`, `sr-cyr`) or two letters that are no ISO 639-1 code (its
+ * `od`). Such a file is a translation of its set, not the set's locale-less source.
+ */
+function localeNamed(name: string): boolean {
+  if (isLocaleTag(name) || /^[a-z]{2}$/i.test(name)) return true;
+  const m = /^([a-z]{2,3})(?:[-_][a-z0-9]{2,8})+$/i.exec(name);
+  return m !== null && isLocaleTag(m[1] as string);
 }
 
 /** `en` matches `en`, `en-US`, `en-GB`; a full tag (`pt-BR`) matches only itself. */
@@ -56,7 +72,7 @@ function preferredSiblingExists(root: string, path: string, indexLocales: readon
   const name = file.slice(0, -ext.length);
   const dot = name.lastIndexOf('.');
   // `fr.json` → no stem; `messages.fr.xlf` → stem `messages`; `common.json` inside `i18n/fr/` → stem `common`.
-  const stem = isLocaleTag(name) ? undefined : dot > 0 && isLocaleTag(name.slice(dot + 1)) ? name.slice(0, dot) : name;
+  const stem = localeNamed(name) ? undefined : dot > 0 && isLocaleTag(name.slice(dot + 1)) ? name.slice(0, dot) : name;
   if (stem !== name && hasSourceOrPreferred(list(root, dir), stem, ext, indexLocales)) return true;
   const parentName = posix.basename(dir);
   if (!isLocaleTag(parentName)) return false;

@@ -31,6 +31,15 @@ describe('translationKeysIndexed', () => {
     expect(translationKeysIndexed(r, 't/fr-FR.json', undefined, ['en'])).toBe(false);
   });
 
+  it('drops files named like a locale without being a known tag (DSpace: sr-lat, sr-cyr, od) beside the preferred one', () => {
+    const r = tree(['src/assets/i18n/en.json5', 'src/assets/i18n/sr-lat.json5', 'src/assets/i18n/sr-cyr.json5', 'src/assets/i18n/od.json5', 'src/assets/i18n/common.json5', 'i18n/sr-lat.json']);
+    expect(translationKeysIndexed(r, 'src/assets/i18n/en.json5', undefined, ['en'])).toBe(true);
+    for (const p of ['sr-lat', 'sr-cyr', 'od']) expect(translationKeysIndexed(r, `src/assets/i18n/${p}.json5`, undefined, ['en']), p).toBe(false);
+    // Not locale-named: a namespace file stays; so does a locale-named file with no preferred sibling.
+    expect(translationKeysIndexed(r, 'src/assets/i18n/common.json5', undefined, ['en'])).toBe(true);
+    expect(translationKeysIndexed(r, 'i18n/sr-lat.json', undefined, ['en'])).toBe(true);
+  });
+
   it('keeps every locale of a set that has neither a preferred locale nor a source', () => {
     const r = tree(['i18n/de.json', 'i18n/fr.json']);
     expect(translationKeysIndexed(r, 'i18n/de.json', undefined, ['en'])).toBe(true);
