@@ -67,7 +67,7 @@ export class TurnOutbox {
    */
   async drain(signal?: AbortSignal): Promise<void> {
     if (this.pending.length === 0 || this.pending.length > (this.options.batch ?? 200)) return;
-    await untilAborted(this.flush(), signal);
+    await untilSettled(this.flush(), signal);
   }
 
   /**
@@ -81,7 +81,7 @@ export class TurnOutbox {
     const until = Date.now() + (options.maxWaitMs ?? 1_000);
     while (this.flushing && this.flushingWorks.has(workId) && Date.now() < until) {
       options.signal?.throwIfAborted();
-      await untilAborted(this.flushing, options.signal, until - Date.now());
+      await untilSettled(this.flushing, options.signal, until - Date.now());
     }
     this.readers++;
     try {
@@ -229,7 +229,7 @@ export class TurnOutbox {
 }
 
 /** Resolves when `settled` settles, `signal` aborts or `timeoutMs` passes, whichever comes first. */
-function untilAborted(settled: Promise<unknown>, signal: AbortSignal | undefined, timeoutMs?: number): Promise<void> {
+function untilSettled(settled: Promise<unknown>, signal: AbortSignal | undefined, timeoutMs?: number): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = timeoutMs === undefined ? undefined : setTimeout(() => done(), Math.max(0, timeoutMs));
     const done = (): void => {
