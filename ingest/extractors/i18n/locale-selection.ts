@@ -69,7 +69,7 @@ function preferredSiblingExists(root: string, path: string, indexLocales: readon
   const dir = posix.dirname(path);
   const file = posix.basename(path);
   const ext = posix.extname(file);
-  const name = file.slice(0, -ext.length);
+  const name = fileStem(path);
   const dot = name.lastIndexOf('.');
   // `fr.json` → no stem; `messages.fr.xlf` → stem `messages`; `common.json` inside `i18n/fr/` → stem `common`.
   const stem = localeNamed(name) ? undefined : dot > 0 && isLocaleTag(name.slice(dot + 1)) ? name.slice(0, dot) : name;
