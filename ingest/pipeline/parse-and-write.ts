@@ -26,6 +26,8 @@ export interface WriteStep {
   extract?: (info: SourceInfo) => ExtractedFile;
   /** Called after each batch's extraction (a streamed run trims its project). */
   afterBatch?: () => void;
+  /** Called once the last file is extracted, before the last writes and the link step (a one-shot run lets go of its project). */
+  afterExtraction?: () => void;
   onProgress?: ProgressListener | undefined;
   /** The files to parse and write, and the files gone from disk. */
   toParse: SourceInfo[];
@@ -196,6 +198,7 @@ async function parseBatches(step: WriteStep, write: (batch: WriteBatchInput, int
     inflight = write({ repoId, files: prepared, replacing, incremental, rewritten, anchors, batchRows: settings.batchRows, ...(created ? { created } : {}) }, into)
       .catch((error: unknown) => void (failure ??= error));
   }
+  step.afterExtraction?.();
   await inflight;
   if (failure) throw failure;
   summary.timings.parseMs += Math.round(parseMs);

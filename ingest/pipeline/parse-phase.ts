@@ -1,4 +1,3 @@
-import type { Project } from 'ts-morph';
 import { fileTextFields } from '../../src/text/file-text.js';
 import { extractors as registeredExtractors } from '../extractors/index.js';
 import { discoverFiles } from './discovery.js';
@@ -8,7 +7,8 @@ import type { IngestOptions } from './ingest-repository.js';
 import type { FileDeps, KnownFile } from './known-files.js';
 import { addMountDependents, mountedByChanged } from './mount-dependents.js';
 import { parseAndWrite } from './parse-and-write.js';
-import { createTsProjectCache, isWarm } from './project-cache.js';
+import { collectGarbage } from './full-gc.js';
+import { createTsProjectCache, isWarm, type TsProjectCache } from './project-cache.js';
 import { ProjectBudget } from './project-budget.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';
 import type { PipelineSettings } from './settings.js';
@@ -47,18 +47,22 @@ export async function parsePhase(input: ParsePhaseInput): Promise<Map<string, Fi
   const tp = performance.now();
   const misses = cache ? toParse.filter((i) => cache.entry.shas.get(i.path) !== i.sha256) : toParse;
   const membershipChanged = summary.files.added > 0 || deleted.length > 0;
-  const { project, mode, budget, held } = await prepareProject(options, root, settings, current, entries, deleted, misses, membershipChanged);
+  // The project is reached through `projectCache.project` only, so that a one-shot run can let go of it below.
+  const { projectCache, mode, budget } = await prepareProject(options, root, settings, current, entries, deleted, misses, membershipChanged);
   // Files mounted below a changed file, or newly mounted by a changed loader: re-extracted when their mounts moved.
-  if (incremental) await addMountDependents(project, root, repoId, settings, [...input.mountCandidates, ...mountedByChanged(project, root, repoId, toParse)], known, toParse, current, summary);
+  if (incremental) await addMountDependents(projectCache.project!, root, repoId, settings, [...input.mountCandidates, ...mountedByChanged(projectCache.project!, root, repoId, toParse)], known, toParse, current, summary);
   summary.timings.parseMs += since(tp);
-  const scope: ExtractionScope = {
-    repoId, snapshotId: summary.snapshotId, root, settings, project, extractors: options.extractors ?? registeredExtractors, sources: current, timings: summary.timings.extractors,
+  let scope: ExtractionScope | undefined = {
+    repoId, snapshotId: summary.snapshotId, root, settings, project: projectCache.project!, extractors: options.extractors ?? registeredExtractors, sources: current, timings: summary.timings.extractors,
   };
   const written = await parseAndWrite({
     graph: options.graph, settings, repoId, summary, onProgress: options.onProgress, toParse, deleted, known, incremental,
-    extract: (info) => ({ ...extractFile(scope, info), text: fileTextFields(info.path, info.text) }), ...(budget ? { afterBatch: () => budget.trim(project) } : {}), ...(cache ? { cache } : {}),
+    extract: (info) => ({ ...extractFile(scope!, info), text: fileTextFields(info.path, info.text) }), ...(budget ? { afterBatch: () => budget.trim(projectCache.project!) } : {}), ...(cache ? { cache } : {}),
+    // A one-shot run (no caller keeps its project) needs no syntax tree after the last extraction. On a large first
+    // ingest the trees are half the heap, and the last writes and the link step would otherwise peak on top of them.
+    ...(options.projectCache ? {} : { afterExtraction: () => { scope = undefined; projectCache.project = undefined; collectGarbage(); } }),
   });
-  summary.project = { mode, files: held.size, ...(budget ? { dropped: budget.dropped } : {}) };
+  summary.project = { mode, files: projectCache.shas.size, ...(budget ? { dropped: budget.dropped } : {}) };
   if (cache) saveRunExtractions(cache, summary, toParse.length);
   return written;
 }
@@ -72,7 +76,7 @@ export async function parsePhase(input: ParsePhaseInput): Promise<Map<string, Fi
 async function prepareProject(
   options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: SnapshotEntries, deleted: string[], toParse: SourceInfo[],
   membershipChanged: boolean,
-): Promise<{ project: Project; mode: 'all' | 'on-demand' | 'streamed'; budget?: ProjectBudget; held: ReadonlyMap<string, string> }> {
+): Promise<{ projectCache: TsProjectCache; mode: 'all' | 'on-demand' | 'streamed'; budget?: ProjectBudget }> {
   const cache = options.projectCache ?? createTsProjectCache();
   const tsPresent = typeScriptPaths(present);
   const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.size / 2;
@@ -91,6 +95,6 @@ async function prepareProject(
   const project = syncTsProject(cache, root, options.log, upserts, removals, membershipChanged);
   const budget = streamed ? new ProjectBudget(cache, root, settings.projectMaxFiles) : undefined;
   if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current, present, budget?.used);
-  // `held`: the repo files the project holds (ts-morph's getSourceFiles() walks every folder: ~1 ms per watcher run on 8,000 files).
-  return { project, mode: streamed ? 'streamed' : onDemand ? 'on-demand' : 'all', ...(budget ? { budget } : {}), held: cache.shas };
+  // `projectCache.shas`: the repo files the project holds (ts-morph's getSourceFiles() walks every folder: ~1 ms per watcher run on 8,000 files).
+  return { projectCache: cache, mode: streamed ? 'streamed' : onDemand ? 'on-demand' : 'all', ...(budget ? { budget } : {}) };
 }

@@ -1,29 +1,9 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { Project } from 'ts-morph';
 import { routeIndexLoaderPaths } from '../extractors/routes/index.js';
 import { repoPathOf } from '../extractors/support/source.js';
 import { forgetResolutions } from '../extractors/support/syntax-resolve.js';
+import { collectGarbage } from './full-gc.js';
 import type { TsProjectCache } from './project-cache.js';
-
-let gc: (() => void) | null | undefined;
-
-/**
- * A full collection. The dropped trees are garbage V8 lets pile up to about twice the live heap before
- * it collects; collected after each trim, peak memory stays near what the budget holds. The function is
- * the one `--expose-gc` gives, obtained at run time (as test runners do for their heap logs).
- */
-function collectGarbage(): void {
-  if (gc === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      gc = runInNewContext('gc') as () => void;
-    } catch {
-      gc = null;
-    }
-  }
-  gc?.();
-}
 
 /**
  * Bounds the parsed files a large run holds (`projectMaxFiles`; ingest/README.md, "Streamed project").

@@ -2,13 +2,15 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTsProjectCache, ingestRepository, resolveSettings, warmProject, type TsProjectCache } from '../../../ingest/index.js';
+import { createTsProjectCache, ingestRepository, resolveSettings, warmProject, type IngestProgress, type TsProjectCache } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { fileKind, isTypeScriptKind } from '../../../ingest/pipeline/file-kind.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { FIXTURE_ROOT } from '../../support/extract-fixture.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { factLines as facts } from '../../support/fact-lines.js';
+import { collectGarbage } from '../../../ingest/pipeline/full-gc.js';
+import type { Extractor } from '../../../ingest/model/extractor.js';
 
 // A run that re-extracts a few files gets only those in its project and loads the rest on demand
 // (ingest/README.md "On-demand project"): its facts must equal a full ingest of the same tree.
@@ -23,6 +25,8 @@ describe('on-demand project', () => {
   const fullAfterWarm = testNamespace('on-demand-full-3');
   const streamed = testNamespace('on-demand-streamed');
   const fullBesideStreamed = testNamespace('on-demand-full-4');
+  const oneShot = testNamespace('on-demand-one-shot');
+  const keptNs = testNamespace('on-demand-kept');
   const warmCache = createTsProjectCache();
   const ingest = (repoId: string, projectCache?: TsProjectCache) => ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, ...(projectCache ? { projectCache } : {}) });
 
@@ -33,7 +37,7 @@ describe('on-demand project', () => {
     await ingest(incremental);
   });
   afterAll(async () => {
-    for (const ns of [incremental, full, warm, fullAfterDelete, warmedUp, fullAfterWarm, streamed, fullBesideStreamed]) await cleanNamespace(graph, ns);
+    for (const ns of [incremental, full, warm, fullAfterDelete, warmedUp, fullAfterWarm, streamed, fullBesideStreamed, oneShot, keptNs]) await cleanNamespace(graph, ns);
     await graph.close();
     rmSync(root, { recursive: true, force: true });
   });
@@ -110,5 +114,27 @@ describe('on-demand project', () => {
     const [a, b] = [await facts(graph, streamed), await facts(graph, fullBesideStreamed)];
     expect(a.length).toBeGreaterThan(400);
     expect(a).toEqual(b);
+  });
+
+  it('a one-shot run lets go of its project before the link step; a caller\'s cache keeps it', async () => {
+    // An extractor that only notes the project it was handed, weakly; the link step's progress event looks whether it is still alive.
+    const run = async (repoId: string, projectCache?: TsProjectCache) => {
+      let project: WeakRef<object> | undefined;
+      let aliveAtLink: boolean | undefined;
+      const probe: Extractor = { name: 'project-probe', appliesTo: (path) => path.endsWith('.ts'), extract: (ctx) => void (project ??= new WeakRef(ctx.project)) };
+      const onProgress = (p: IngestProgress) => {
+        if (p.phase !== 'link' || aliveAtLink !== undefined) return;
+        collectGarbage();
+        aliveAtLink = project?.deref() !== undefined;
+      };
+      const summary = await ingestRepository({ graph, root, log: silentLogger, settings: { repoId }, extractors: [probe], onProgress, ...(projectCache ? { projectCache } : {}) });
+      expect(project).toBeDefined();
+      return { summary, aliveAtLink };
+    };
+    expect((await run(oneShot)).aliveAtLink).toBe(false);
+    const cache = createTsProjectCache();
+    const kept = await run(keptNs, cache);
+    expect(kept.aliveAtLink).toBe(true);
+    expect(cache.project?.getSourceFiles().length).toBe(kept.summary.project.files);
   });
 });
