@@ -5,6 +5,7 @@ export { summaryLines, type IngestSummary } from './pipeline/summary.js';
 export { terminalProgress, type IngestProgress, type ProgressListener } from './pipeline/progress.js';
 export { DEFAULT_SETTINGS, resolveSettings, type PipelineSettings } from './pipeline/settings.js';
 export { createTsProjectCache, type TsProjectCache } from './pipeline/project-cache.js';
+export { boundHeapGrowth } from './pipeline/heap.js';
 export type { WarmStats } from './pipeline/warm-project.js';
 
 /** The watcher's idle warm-up (pipeline/warm-project.ts), imported on first use: it loads the parsers. */

@@ -7,7 +7,7 @@ import type { IngestOptions } from './ingest-repository.js';
 import type { FileDeps, KnownFile } from './known-files.js';
 import { addMountDependents, mountedByChanged } from './mount-dependents.js';
 import { parseAndWrite } from './parse-and-write.js';
-import { collectGarbage } from './full-gc.js';
+import { collectGarbage } from './heap.js';
 import { createTsProjectCache, isWarm, type TsProjectCache } from './project-cache.js';
 import { ProjectBudget } from './project-budget.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';

@@ -2,7 +2,7 @@ import type { Project } from 'ts-morph';
 import { routeIndexLoaderPaths } from '../extractors/routes/index.js';
 import { repoPathOf } from '../extractors/support/source.js';
 import { forgetResolutions } from '../extractors/support/syntax-resolve.js';
-import { collectGarbage } from './full-gc.js';
+import { collectGarbage } from './heap.js';
 import type { TsProjectCache } from './project-cache.js';
 
 /**

@@ -37,12 +37,13 @@ export function registerDaemonCommands(program: Command): void {
     .description('run the daemon in the foreground until stopped (Ctrl-C, `graphgate daemon stop` or the idle timeout)')
     .option('--idle-minutes <n>', `stop after n minutes without a request (0: never; default ${DEFAULT_IDLE_MINUTES})`, minutes, DEFAULT_IDLE_MINUTES)
     .action(action(async (opts: { idleMinutes: number }) => {
-      const [{ openGraph }, { preloadParsers }, { startIngestDaemon }, { runIngest }] = await Promise.all([
+      const [{ openGraph }, { boundHeapGrowth, preloadParsers }, { startIngestDaemon }, { runIngest }] = await Promise.all([
         import('../graph/index.js'), import('../../ingest/index.js'), import('../daemon/server.js'), import('./ingest-run.js'),
       ]);
       const log = createLogger((process.env.GRAPHGATE_LOG_LEVEL as LogLevel | undefined) ?? 'info');
       const graph = await openGraph({ log, recordShapes: true });
       try {
+        boundHeapGrowth();
         await preloadParsers();
         const server = await startIngestDaemon({
           graph, log, endpoint: daemonEndpoint(), idleMs: opts.idleMinutes * 60_000,

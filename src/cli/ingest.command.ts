@@ -48,9 +48,10 @@ export function registerIngestCommand(program: Command): void {
       if (typeof handed === 'object') return print(handed);
 
       // Loaded on use: the parsers are heavy and other commands (mcp) should start fast.
-      const [{ createTsProjectCache, terminalProgress, watchRepository }, { openGraph }, { runIngest }] = await Promise.all([
+      const [{ boundHeapGrowth, createTsProjectCache, terminalProgress, watchRepository }, { openGraph }, { runIngest }] = await Promise.all([
         import('../../ingest/index.js'), import('../graph/index.js'), import('./ingest-run.js'),
       ]);
+      boundHeapGrowth();
       const log = createLogger(process.env.GRAPHGATE_LOG_LEVEL ? undefined : 'warn');
       const graph = await openGraph({ log, recordShapes: true });
       try {

@@ -9,7 +9,7 @@ import { silentLogger } from '../../../src/runtime/logger.js';
 import { FIXTURE_ROOT } from '../../support/extract-fixture.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
 import { factLines as facts } from '../../support/fact-lines.js';
-import { collectGarbage } from '../../../ingest/pipeline/full-gc.js';
+import { collectGarbage } from '../../../ingest/pipeline/heap.js';
 import type { Extractor } from '../../../ingest/model/extractor.js';
 
 // A run that re-extracts a few files gets only those in its project and loads the rest on demand
