@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** One child process run: its exit, wall time, its own peak RSS and CPU, and its output. */
+/** Garbage-collection pauses of a measured process (main-thread ms; major includes the final incremental step). */
+export interface GcUsage {
+  minor: { count: number; ms: number };
+  major: { count: number; ms: number };
+  /** Incremental marking steps and weak-callback processing. */
+  other: { count: number; ms: number };
+  /** The largest young generation (V8's new space: both semi-spaces) seen at a collection, MB. */
+  youngGenerationMb: number;
+}
+
+/** One child process run: its exit, wall time, its own peak RSS, CPU and GC, and its output. */
 export interface MeasuredRun {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
@@ -14,6 +24,10 @@ export interface MeasuredRun {
   /** Null when the child died before its exit hook ran (killed by a signal). */
   maxRssMb: number | null;
   cpuMs: number | null;
+  /** Null when the child died before its exit hook ran. */
+  gc: GcUsage | null;
+  /** The Node version the child ran (the benchmark's own binary: run the bench with another node to compare). */
+  node: string | null;
   stdout: string;
   /** The last 8 KB of stderr. */
   stderrTail: string;
@@ -52,9 +66,9 @@ export async function runMeasured(input: { script: string; args: string[]; cwd: 
       child.once('close', (code, sig) => resolve([code, sig]));
     }).finally(() => clearTimeout(timer));
     const wallMs = Math.round(performance.now() - started);
-    let usage: { maxRssKb: number; cpuMs: number } | undefined;
+    let usage: { maxRssKb: number; cpuMs: number; gc: GcUsage; node: string } | undefined;
     try {
-      usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { maxRssKb: number; cpuMs: number };
+      usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { maxRssKb: number; cpuMs: number; gc: GcUsage; node: string };
     } catch {
       usage = undefined;
     }
@@ -62,6 +76,8 @@ export async function runMeasured(input: { script: string; args: string[]; cwd: 
       exitCode, signal, timedOut, wallMs,
       maxRssMb: usage ? Math.round(usage.maxRssKb / 1024) : null,
       cpuMs: usage?.cpuMs ?? null,
+      gc: usage?.gc ?? null,
+      node: usage?.node ?? null,
       stdout: Buffer.concat(out).toString('utf8'),
       stderrTail: err.subarray(Math.max(0, err.length - TAIL_BYTES)).toString('utf8'),
     };

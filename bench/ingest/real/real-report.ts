@@ -3,6 +3,7 @@ import type { CheckoutResult } from './checkout-run.js';
 import { failureText, type CliIngest } from './cli-ingest.js';
 import type { CompodocResult } from './compodoc-run.js';
 import type { EditRunsResult } from './edit-runs.js';
+import type { GcUsage } from './measured-child.js';
 
 /** Everything one `bench:ingest -- --repo` run measured, before formatting. */
 export interface RealBenchResult {
@@ -43,13 +44,19 @@ const extractorsOf = (summary: IngestSummary): Record<string, number> =>
 function ingestJson(ingest: CliIngest | null): Record<string, unknown> | null {
   if (!ingest) return null;
   const { run, summary } = ingest;
-  const base = { wallMs: run.wallMs, maxRssMb: run.maxRssMb, cpuMs: run.cpuMs, exitCode: run.exitCode };
+  const base = { wallMs: run.wallMs, maxRssMb: run.maxRssMb, cpuMs: run.cpuMs, gc: run.gc, exitCode: run.exitCode };
   if (!summary) return { ...base, error: failureText(ingest) };
   return {
     ...base, totalMs: summary.timings.totalMs, filesPerSecond: Math.round(summary.filesPerSecond), writeMode: summary.writeMode,
     files: summary.files, extractionCache: summary.extractionCache ?? null, projectMode: summary.project.mode, phasesMs: phasesOf(summary), extractorsMs: extractorsOf(summary),
     refs: summary.refs.byStatus, events: summary.events, totals: summary.totals ?? null, historyCommits: summary.history.commits,
   };
+}
+
+/** The ingest process's collection pauses: on a large repository a fifth of the run, and the young generation's size (Node 24's is 4× Node 20's and 22's) moves them. */
+export function gcLine(gc: GcUsage | null, node: string | null): string {
+  if (!gc) return '    GC: n/a (the process ended before its exit hook)';
+  return `    GC pauses (main thread): minor ${n(gc.minor.count)} × = ${s(gc.minor.ms)} s | major ${n(gc.major.count)} × = ${s(gc.major.ms)} s | incremental/weak ${s(gc.other.ms)} s | young generation up to ${n(gc.youngGenerationMb)} MB (node ${node ?? '?'})`;
 }
 
 /** The JSON line: every number the lines show, and more (fact totals, per-extractor times). */
@@ -106,6 +113,7 @@ export function reportLines(r: RealBenchResult): string[] {
       `    peak RSS ${mb(first.run.maxRssMb)} | ingest process CPU ${s(first.run.cpuMs)} s | Neo4j server CPU ${r.firstServerCpuMs === null ? 'n/a (not the local instance)' : `${s(r.firstServerCpuMs)} s`} | write mode ${sum.writeMode}`,
       `    phases (s): discover ${s(p.discover)} | read ${s(p.read)} | known ${s(p.knownFiles)} | snapshot ${s(p.snapshot)} | parse+extract ${s(p.parseExtract)} | write ${s(p.write)} | link ${s(p.link)} | full-text ${s(p.fulltext)} | policy ${s(p.policy)} | history ${s(p.history)} (${sum.history.commits} commits) | lock ${s(p.lockWait)} | other/overlap ${s(p.otherOrOverlap)}`,
       `    extractors (s, inside parse+extract): ${Object.entries(extractorsOf(sum)).map(([k, v]) => `${k} ${s(v)}`).join(' | ')}`,
+      gcLine(first.run.gc, first.run.node),
     );
   }
   const floorRatio = sum ? ` → the ingest is ${(sum.timings.totalMs / Math.max(r.parseFloor.ms, 1)).toFixed(1)}× the floor` : '';
