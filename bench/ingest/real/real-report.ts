@@ -53,8 +53,8 @@ function ingestJson(ingest: CliIngest | null): Record<string, unknown> | null {
   };
 }
 
-/** The ingest process's collection pauses: on a large repository a fifth of the run, and the young generation's size (Node 24's is 4× Node 20's and 22's) moves them. */
-export function gcLine(gc: GcUsage | null, node: string | null): string {
+/** The ingest process's collection pauses (a fifth of a large first ingest on Node 20) and its young generation, which Node 24 sizes larger. */
+function gcLine(gc: GcUsage | null, node: string | null): string {
   if (!gc) return '    GC: n/a (the process ended before its exit hook)';
   return `    GC pauses (main thread): minor ${n(gc.minor.count)} × = ${s(gc.minor.ms)} s | major ${n(gc.major.count)} × = ${s(gc.major.ms)} s | incremental/weak ${s(gc.other.ms)} s | young generation up to ${n(gc.youngGenerationMb)} MB (node ${node ?? '?'})`;
 }
