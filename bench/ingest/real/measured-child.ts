@@ -14,6 +14,15 @@ export interface GcUsage {
   youngGenerationMb: number;
 }
 
+/** What peak-rss-runner writes on the child's exit. */
+export interface ChildUsage {
+  code: number;
+  maxRssKb: number;
+  cpuMs: number;
+  gc: GcUsage;
+  node: string;
+}
+
 /** One child process run: its exit, wall time, its own peak RSS, CPU and GC, and its output. */
 export interface MeasuredRun {
   exitCode: number | null;
@@ -66,9 +75,9 @@ export async function runMeasured(input: { script: string; args: string[]; cwd: 
       child.once('close', (code, sig) => resolve([code, sig]));
     }).finally(() => clearTimeout(timer));
     const wallMs = Math.round(performance.now() - started);
-    let usage: { maxRssKb: number; cpuMs: number; gc: GcUsage; node: string } | undefined;
+    let usage: ChildUsage | undefined;
     try {
-      usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { maxRssKb: number; cpuMs: number; gc: GcUsage; node: string };
+      usage = JSON.parse(readFileSync(usageFile, 'utf8')) as ChildUsage;
     } catch {
       usage = undefined;
     }

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { getHeapSpaceStatistics } from 'node:v8';
-import type { GcUsage } from './measured-child.js';
+import type { ChildUsage, GcUsage } from './measured-child.js';
 
 /**
  * `node peak-rss-runner.js <usage.json> <script> [args…]`: runs <script> in this process as if it
@@ -36,6 +36,7 @@ process.on('exit', (code) => {
   const usage = process.resourceUsage();
   const round = (c: { count: number; ms: number }) => ({ count: c.count, ms: Math.round(c.ms) });
   const gcOut: GcUsage = { minor: round(gc.minor), major: round(gc.major), other: round(gc.other), youngGenerationMb: Math.round(gc.youngGenerationMb) };
-  writeFileSync(usageFile, JSON.stringify({ code, maxRssKb: usage.maxRSS, cpuMs: Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000), gc: gcOut, node: process.version }));
+  const out: ChildUsage = { code, maxRssKb: usage.maxRSS, cpuMs: Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000), gc: gcOut, node: process.version };
+  writeFileSync(usageFile, JSON.stringify(out));
 });
 await import(pathToFileURL(script).href);
