@@ -66,24 +66,28 @@ export function extractFile(scope: ExtractionScope, source: SourceInfo): Extract
     return readRepoText(scope, path);
   };
   const sourceFile = isTypeScriptKind(source.kind) ? projectFile(scope.project, join(scope.root, source.path)) : undefined;
-  for (const extractor of scope.extractors) {
-    const started = performance.now();
-    try {
-      if (!extractor.appliesTo(source.path)) continue;
-      extractor.extract(
-        {
-          repoId: scope.repoId, snapshotId: scope.snapshotId, root: scope.root, path: source.path, text: source.text, settings: scope.settings, project: scope.project, sourceFile, readRepoFile,
-          noteMounts: (paths) => paths.forEach((p) => isSafeRelativePath(p) && p !== source.path && mountReads.add(p)),
-          noteMountSignature: (signature) => void (mountSig = signature),
-        },
-        facts,
-      );
-    } catch (error) {
-      facts.events.push({ kind: 'parse_error', parser: extractor.name, path: source.path, message: messageOf(error) });
-    } finally {
-      scope.timings[extractor.name] = (scope.timings[extractor.name] ?? 0) + (performance.now() - started);
+  // ts-morph caches a wrapper for every node an extractor touches, for the project's lifetime; the facts
+  // are plain objects, so the wrappers made for this file go when it is done (the trees stay).
+  scope.project.forgetNodesCreatedInBlock(() => {
+    for (const extractor of scope.extractors) {
+      const started = performance.now();
+      try {
+        if (!extractor.appliesTo(source.path)) continue;
+        extractor.extract(
+          {
+            repoId: scope.repoId, snapshotId: scope.snapshotId, root: scope.root, path: source.path, text: source.text, settings: scope.settings, project: scope.project, sourceFile, readRepoFile,
+            noteMounts: (paths) => paths.forEach((p) => isSafeRelativePath(p) && p !== source.path && mountReads.add(p)),
+            noteMountSignature: (signature) => void (mountSig = signature),
+          },
+          facts,
+        );
+      } catch (error) {
+        facts.events.push({ kind: 'parse_error', parser: extractor.name, path: source.path, message: messageOf(error) });
+      } finally {
+        scope.timings[extractor.name] = (scope.timings[extractor.name] ?? 0) + (performance.now() - started);
+      }
     }
-  }
+  });
   const mountOnly = [...mountReads].filter((p) => !reads.has(p)).sort();
   return { facts: validateFacts(facts), deps: { reads: [...reads].sort(), mountReads: mountOnly, mountSig } };
 }

@@ -73,7 +73,7 @@ export function syncTsProject(cache: TsProjectCache, root: string, log: Logger, 
     const abs = join(root, info.path);
     const before = fresh ? undefined : heldSourceFile({ project, root }, abs);
     reexportsMoved ||= !fresh && (REEXPORT.test(info.text ?? '') || REEXPORT.test(before?.text ?? ''));
-    addSourceText(project, abs, info.text, cache.shas.has(info.path));
+    info.text = addSourceText(project, abs, info.text, cache.shas.has(info.path));
     // A file no index read cannot move one; otherwise compare what a star index reads of it.
     if (before !== undefined && !surfaceMoved) {
       const after = project.getSourceFile(abs)?.compilerNode;
@@ -136,18 +136,22 @@ function keepDiskText(cache: TsProjectCache, path: string, sha256: string, text:
  * on a file the project does not hold yet first reads and parses the file from disk and then
  * parses the given text again (twice the parse, plus a read, per file of a cold run). So a file
  * new to the project is added from disk — one read, one parse — and kept only if its text is the
- * one this run hashed; otherwise (edited in between, unreadable) the hashed text wins.
+ * one this run hashed; otherwise (edited in between, unreadable) the hashed text wins. Returns the
+ * text to keep for the file: the tree's own string when equal, so a run holds one copy of each text.
  */
-function addSourceText(project: Project, abs: string, text: string, inProject: boolean): void {
+function addSourceText(project: Project, abs: string, text: string, inProject: boolean): string {
   if (!inProject && !project.getSourceFile(abs)) {
     try {
-      const added = project.addSourceFileAtPath(abs);
-      if (added.getFullText() === text.replace(/^\uFEFF/, '')) return;
+      const held = project.addSourceFileAtPath(abs).getFullText();
+      // The tree's own string is returned for the run to keep instead of its equal copy: one text per file.
+      if (held === text) return held;
+      if (held === text.replace(/^\uFEFF/, '')) return text;
     } catch {
       // Gone or unreadable since it was hashed: the hashed text below is what the run describes.
     }
   }
   project.createSourceFile(abs, text, { overwrite: true });
+  return text;
 }
 
 /**

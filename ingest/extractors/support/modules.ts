@@ -2,7 +2,6 @@ import { dirname, isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { ts, type Project } from 'ts-morph';
 
 interface ResolverState {
-  cache: ts.ModuleResolutionCache;
   host: ts.ModuleResolutionHost;
   results: Map<string, string | undefined>;
   aliasPatterns: RegExp[];
@@ -44,9 +43,7 @@ function stateOf(project: Project): ResolverState {
   let state = states.get(project);
   if (!state) {
     const options = project.getCompilerOptions();
-    const cwd = project.getFileSystem().getCurrentDirectory();
     state = {
-      cache: ts.createModuleResolutionCache(cwd, (f) => f, options),
       host: rememberingHost(project.getModuleResolutionHost()),
       results: new Map(),
       packages: new Map(),
@@ -82,7 +79,9 @@ export function resolveModulePath(project: Project, fromFile: string, specifier:
   if (state.results.has(key)) return state.results.get(key);
   let resolved: string | undefined;
   try {
-    const result = ts.resolveModuleName(specifier, fromFile, project.getCompilerOptions(), state.host, state.cache);
+    // No compiler resolution cache: `results` keeps the one answer needed, while the compiler's would keep
+    // every failed lookup location of every resolution for the run (~40 MB on a 10,000-file monorepo).
+    const result = ts.resolveModuleName(specifier, fromFile, project.getCompilerOptions(), state.host);
     resolved = result.resolvedModule?.resolvedFileName;
   } catch {
     resolved = undefined;
