@@ -1,4 +1,5 @@
-import { setFlagsFromString } from 'node:v8';
+import { totalmem } from 'node:os';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 let gc: (() => void) | null | undefined;
@@ -36,4 +37,15 @@ const HEAP_GROWING_PERCENT = 20;
  */
 export function boundHeapGrowth(): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
+
+/**
+ * The most this process's heap may hold: V8's limit (from the machine's memory or `--max-old-space-size`),
+ * and no more than a container's memory limit, which V8 may not know of (`process.constrainedMemory()`
+ * answers 0 or a huge number when there is none).
+ */
+export function heapLimitBytes(): number {
+  const v8Limit = getHeapStatistics().heap_size_limit;
+  const constrained = process.constrainedMemory?.() ?? 0;
+  return constrained > 0 && constrained < totalmem() ? Math.min(v8Limit, constrained) : v8Limit;
 }

@@ -59,6 +59,8 @@ export interface IngestOptions {
    * grids across the whole workspace, so the project must hold every TypeScript file of it.
    */
   projectFromDiscovery?: boolean;
+  /** The heap a full run's automatic project budget plans for (`projectMaxFiles: 'auto'`; default: this process's limit, heap.ts). */
+  heapLimitBytes?: number;
   /** Where the extraction cache lives and its bound (default: GRAPHGATE_HOME, GRAPHGATE_EXTRACTION_CACHE_MB; extraction-cache.ts). */
   extractionCache?: ExtractionCacheOptions;
 }

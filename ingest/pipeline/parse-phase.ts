@@ -7,9 +7,9 @@ import type { IngestOptions } from './ingest-repository.js';
 import type { FileDeps, KnownFile } from './known-files.js';
 import { addMountDependents, mountedByChanged } from './mount-dependents.js';
 import { parseAndWrite } from './parse-and-write.js';
-import { collectGarbage } from './heap.js';
+import { collectGarbage, heapLimitBytes } from './heap.js';
 import { createTsProjectCache, isWarm, type TsProjectCache } from './project-cache.js';
-import { ProjectBudget } from './project-budget.js';
+import { automaticProjectBudget, ProjectBudget } from './project-budget.js';
 import { readSourceFiles, type SourceInfo } from './read-files.js';
 import type { PipelineSettings } from './settings.js';
 import { typeScriptPaths, type SnapshotEntries } from './snapshot-entries.js';
@@ -62,9 +62,21 @@ export async function parsePhase(input: ParsePhaseInput): Promise<Map<string, Fi
     // ingest the trees are half the heap, and the last writes and the link step would otherwise peak on top of them.
     ...(options.projectCache ? {} : { afterExtraction: () => { scope = undefined; projectCache.project = undefined; collectGarbage(); } }),
   });
-  summary.project = { mode, files: projectCache.shas.size, ...(budget ? { dropped: budget.dropped } : {}) };
+  summary.project = { mode, files: projectCache.shas.size, ...(budget ? { maxFiles: budget.maxFiles, dropped: budget.dropped } : {}) };
   if (cache) saveRunExtractions(cache, summary, toParse.length);
   return written;
+}
+
+/** `automaticProjectBudget` for the snapshot's TypeScript files, their size estimated from those this run read. */
+function automaticBudget(tsFiles: number, read: ReadonlyMap<string, SourceInfo>, heapLimit: number): number {
+  let chars = 0;
+  let files = 0;
+  for (const info of read.values()) {
+    if (!isTypeScriptKind(info.kind) || info.skipReason !== undefined) continue;
+    chars += info.text.length;
+    files++;
+  }
+  return files === 0 ? 0 : automaticProjectBudget(tsFiles, (chars / files) * tsFiles, heapLimit);
 }
 
 /**
@@ -80,9 +92,10 @@ async function prepareProject(
   const cache = options.projectCache ?? createTsProjectCache();
   const tsPresent = typeScriptPaths(present);
   const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.size / 2;
-  // A cold full run over more files than a set budget: files parsed when first needed, bounded (project-budget.ts).
-  const budgeted = settings.projectMaxFiles > 0 && tsPresent.size > settings.projectMaxFiles;
-  const streamed = budgeted && !onDemand && !options.projectFromDiscovery && !isWarm(cache, root);
+  // A cold full run over more files than its budget: files parsed when first needed, bounded (project-budget.ts).
+  const cold = !onDemand && !options.projectFromDiscovery && !isWarm(cache, root);
+  const maxFiles = !cold ? 0 : settings.projectMaxFiles === 'auto' ? automaticBudget(tsPresent.size, current, options.heapLimitBytes ?? heapLimitBytes()) : settings.projectMaxFiles;
+  const streamed = maxFiles > 0 && tsPresent.size > maxFiles;
   if (!isWarm(cache, root) && !onDemand && !streamed) {
     const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];
     const tsPaths = all.filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
@@ -93,7 +106,7 @@ async function prepareProject(
   const parsing = new Set(toParse.map((i) => i.path));
   const upserts = streamed ? [] : onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
   const project = syncTsProject(cache, root, options.log, upserts, removals, membershipChanged);
-  const budget = streamed ? new ProjectBudget(cache, root, settings.projectMaxFiles) : undefined;
+  const budget = streamed ? new ProjectBudget(cache, root, maxFiles) : undefined;
   if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current, present, budget?.used);
   // `projectCache.shas`: the repo files the project holds (ts-morph's getSourceFiles() walks every folder: ~1 ms per watcher run on 8,000 files).
   return { projectCache: cache, mode: streamed ? 'streamed' : onDemand ? 'on-demand' : 'all', ...(budget ? { budget } : {}) };

@@ -39,11 +39,12 @@ export interface PipelineSettings extends IngestSettings {
   /** A watcher builds the lazy-route index while idle, not at the first routing edit (pipeline/warm-project.ts). */
   watchWarmUp: boolean;
   /**
-   * 0 (default): a full run parses every TypeScript file up front and holds them. N > 0: a full run over
-   * more than N TypeScript files streams them through a project bounded to N files instead
-   * (pipeline/project-budget.ts): peak memory follows N, not the repository, at the cost of time.
+   * How many parsed TypeScript files a cold full run may hold. 0: every file, parsed up front. N > 0: a run
+   * over more than N files streams them through a project bounded to N (pipeline/project-budget.ts): peak
+   * memory follows N, not the repository, at the cost of time. `auto` (default): every file while their
+   * trees fit the process's heap with room to spare, else a bound chosen from the heap limit.
    */
-  projectMaxFiles: number;
+  projectMaxFiles: number | 'auto';
 }
 
 export const DEFAULT_EXCLUDES = [
@@ -69,7 +70,7 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   maxFileBytes: 2_000_000,
   historyMaxCommits: 5_000,
   watchWarmUp: true,
-  projectMaxFiles: 0,
+  projectMaxFiles: 'auto',
 };
 
 const overridesSchema = z
@@ -84,7 +85,7 @@ const overridesSchema = z
     repoId: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
     batchFiles: z.number().int().min(1).max(10_000).optional(),
     batchRows: z.number().int().min(100).max(20_000).optional(),
-    projectMaxFiles: z.number().int().min(0).max(10_000_000).optional(),
+    projectMaxFiles: z.union([z.literal('auto'), z.number().int().min(0).max(10_000_000)]).optional(),
     atomicMaxFiles: z.number().int().min(0).max(1_000_000).optional(),
     atomicMaxRows: z.number().int().min(0).max(10_000_000).optional(),
     lockWaitMs: z.number().int().min(0).optional(),

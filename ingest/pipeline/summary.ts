@@ -20,9 +20,10 @@ export interface IngestSummary {
   /**
    * The ts-morph project of the run: `all` = filled with every TypeScript file, `on-demand` = the files
    * parsed plus those extractors loaded (ingest/README.md "On-demand project"), `streamed` = bounded by
-   * `projectMaxFiles`, `dropped` files let go on the way ("Streamed project"); `files` it held at the end.
+   * `maxFiles` (set, or chosen from the heap limit), `dropped` files let go on the way ("Streamed project");
+   * `files` it held at the end.
    */
-  project: { mode: 'all' | 'on-demand' | 'streamed' | 'none'; files: number; dropped?: number };
+  project: { mode: 'all' | 'on-demand' | 'streamed' | 'none'; files: number; maxFiles?: number; dropped?: number };
   /** Node rows (Ref nodes included) and intra-file edge rows of the parsed files (compared with `atomicMaxRows`). */
   writeRows: number;
   /** `statUnchanged`: files a warm cache proved unchanged by their stat, so they were not read (counted in `unchanged`). */
@@ -100,6 +101,7 @@ export function summaryLines(s: IngestSummary): string[] {
     `repo ${s.repoId} at ${s.root}`,
     `snapshot ${s.snapshotId}${s.previousSnapshotId === s.snapshotId ? ' (unchanged)' : s.previousSnapshotId ? ` (was ${s.previousSnapshotId})` : ''}`,
     `files: ${f.seen} seen, ${f.parsed} parsed (${f.added} added, ${f.changed} changed, ${f.dependents} dependents), ${f.deleted} deleted, ${f.unchanged} unchanged, ${f.skipped} skipped`,
+    ...(s.project.mode === 'streamed' ? [`streamed: at most ${s.project.maxFiles} parsed files held at once, ${s.project.dropped} let go on the way (ingest/README.md, "Streamed project")`] : []),
     `facts written: ${list(s.facts)}`,
     `edges written: ${list(s.edges)}`,
     `references: ${list(s.refs.byStatus)}${s.refs.relinked ? ` (${s.refs.relinked} of unchanged files re-linked)` : ''}`,

@@ -12,15 +12,16 @@ interface IngestFlags {
   exclude?: string[];
   anchorDepth?: string;
   warmPlans?: boolean;
-  maxProjectFiles?: number;
+  maxProjectFiles?: number | 'auto';
   daemon: boolean;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-const fileCount = (value: string): number => {
+const fileCount = (value: string): number | 'auto' => {
+  if (value.trim() === 'auto') return 'auto';
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a whole number of files (0: no bound).');
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError("expected a whole number of files (0: no bound) or 'auto'.");
   return n;
 };
 
@@ -35,7 +36,7 @@ export function registerIngestCommand(program: Command): void {
     .option('--include <glob>', 'only ingest files matching this glob (repeatable)', collect)
     .option('--exclude <glob>', 'also exclude files matching this glob (repeatable)', collect)
     .option('--anchor-depth <n>', 'folder depth of domain anchors (default 3)')
-    .option('--max-project-files <n>', 'hold at most n parsed TypeScript files during a full ingest: less memory, more time (0: no bound, the default)', fileCount)
+    .option('--max-project-files <n>', "hold at most n parsed TypeScript files during a full ingest: less memory, more time (0: no bound; default 'auto': bounded only when the files would not fit the heap)", fileCount)
     .option('--warm-plans', 'after an ingest that changed much of the graph, have Neo4j plan the statements agents ran before (before starting several agents at once)')
     .option('--no-daemon', 'ingest in this process, even when `graphgate daemon` runs, and start no daemon')
     .action(action(async (repoPath: string, flags: IngestFlags) => {

@@ -17,7 +17,7 @@ export interface IngestSettingsWire {
   include?: string[];
   exclude?: string[];
   anchorDepth?: number;
-  projectMaxFiles?: number;
+  projectMaxFiles?: number | 'auto';
 }
 
 export type DaemonRequest =

@@ -14,7 +14,7 @@ const settings = z.object({
   include: z.array(z.string().max(1000)).max(200).optional(),
   exclude: z.array(z.string().max(1000)).max(200).optional(),
   anchorDepth: z.number().int().min(1).max(20).optional(),
-  projectMaxFiles: z.number().int().min(0).optional(),
+  projectMaxFiles: z.union([z.literal('auto'), z.number().int().min(0)]).optional(),
 }).strict() satisfies z.ZodType<IngestSettingsWire>;
 
 const request = z.discriminatedUnion('op', [

@@ -65,11 +65,15 @@ describe('graphgate mcp on an ingested repository', () => {
     const streamedId = `${repoId}-streamed`;
     try {
       const summary = JSON.parse(execFileSync(process.execPath, [MAIN, 'ingest', repo, '--json', '--repo-id', streamedId, '--max-project-files', '1'], { env, encoding: 'utf8' })) as {
-        project: { mode: string; files: number; dropped?: number };
+        project: { mode: string; files: number; maxFiles?: number; dropped?: number };
       };
-      expect(summary.project).toEqual({ mode: 'streamed', files: 0, dropped: 3 });
+      expect(summary.project).toEqual({ mode: 'streamed', files: 0, maxFiles: 1, dropped: 3 });
+      // `auto` (the default) holds every file of a repository this small.
+      const auto = JSON.parse(execFileSync(process.execPath, [MAIN, 'ingest', repo, '--json', '--repo-id', `${streamedId}-auto`, '--max-project-files', 'auto'], { env, encoding: 'utf8' })) as typeof summary;
+      expect(auto.project).toEqual({ mode: 'all', files: expect.any(Number) });
     } finally {
       await cleanNamespace(graph, streamedId);
+      await cleanNamespace(graph, `${streamedId}-auto`);
     }
     let refusal = '';
     try {

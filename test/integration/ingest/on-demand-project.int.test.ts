@@ -25,6 +25,8 @@ describe('on-demand project', () => {
   const fullAfterWarm = testNamespace('on-demand-full-3');
   const streamed = testNamespace('on-demand-streamed');
   const fullBesideStreamed = testNamespace('on-demand-full-4');
+  const autoStreamed = testNamespace('on-demand-auto-streamed');
+  const autoHeld = testNamespace('on-demand-auto-held');
   const oneShot = testNamespace('on-demand-one-shot');
   const keptNs = testNamespace('on-demand-kept');
   const warmCache = createTsProjectCache();
@@ -37,7 +39,7 @@ describe('on-demand project', () => {
     await ingest(incremental);
   });
   afterAll(async () => {
-    for (const ns of [incremental, full, warm, fullAfterDelete, warmedUp, fullAfterWarm, streamed, fullBesideStreamed, oneShot, keptNs]) await cleanNamespace(graph, ns);
+    for (const ns of [incremental, full, warm, fullAfterDelete, warmedUp, fullAfterWarm, streamed, fullBesideStreamed, autoStreamed, autoHeld, oneShot, keptNs]) await cleanNamespace(graph, ns);
     await graph.close();
     rmSync(root, { recursive: true, force: true });
   });
@@ -114,6 +116,18 @@ describe('on-demand project', () => {
     const [a, b] = [await facts(graph, streamed), await facts(graph, fullBesideStreamed)];
     expect(a.length).toBeGreaterThan(400);
     expect(a).toEqual(b);
+  });
+
+  it('with no budget set, a full run streams only when the trees would not fit the heap limit', async () => {
+    // The fixture's 49 TypeScript files are ~0.6 MB of trees by the estimate: more than 40 % of a 1.2 MB heap, whose quarter holds ~24.
+    const tight = await ingestRepository({ graph, root, log: silentLogger, settings: { repoId: autoStreamed, batchFiles: 5 }, heapLimitBytes: 1_200_000 });
+    expect(tight.project.mode).toBe('streamed');
+    expect(tight.project.maxFiles).toBeGreaterThanOrEqual(25);
+    expect(tight.project.maxFiles).toBeLessThan(49);
+    expect(tight.project.dropped).toBeGreaterThan(0);
+    const roomy = await ingestRepository({ graph, root, log: silentLogger, settings: { repoId: autoHeld, batchFiles: 5 } });
+    expect(roomy.project).toEqual({ mode: 'all', files: expect.any(Number) });
+    expect(await facts(graph, autoStreamed)).toEqual(await facts(graph, autoHeld));
   });
 
   it('a one-shot run lets go of its project before the link step; a caller\'s cache keeps it', async () => {

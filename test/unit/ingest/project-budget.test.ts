@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Project, ts } from 'ts-morph';
 import { attachOnDemandFiles, projectFile } from '../../../ingest/extractors/support/project-files.js';
 import { exportedDeclarations, registerProjectRoot } from '../../../ingest/extractors/support/syntax-resolve.js';
-import { ProjectBudget } from '../../../ingest/pipeline/project-budget.js';
+import { automaticProjectBudget, ProjectBudget, TREE_BYTES_PER_CHAR } from '../../../ingest/pipeline/project-budget.js';
 import { createTsProjectCache } from '../../../ingest/pipeline/project-cache.js';
 
 const FILES: Record<string, string> = {
@@ -68,5 +68,32 @@ describe('project budget', () => {
     budget.trim(project);
     expect(budget.dropped).toBe(0);
     expect(held()).toHaveLength(Object.keys(FILES).length);
+  });
+
+  describe('automatic budget', () => {
+    const MB = 2 ** 20;
+    // ever-gauzy at 39a5c3ad: 8,228 TypeScript files, 37.2 M characters (about 0.9 GB of trees by the estimate).
+    const [files, chars] = [8_228, 37_200_000];
+
+    it('holds every file when the estimated trees take at most 40 % of the heap limit', () => {
+      expect(automaticProjectBudget(files, chars, 4_144 * MB)).toBe(0); // V8's limit on a 24 GB machine
+      expect(automaticProjectBudget(files, chars, 2.5 * chars * TREE_BYTES_PER_CHAR)).toBe(0);
+      expect(automaticProjectBudget(files, chars, 2.4 * chars * TREE_BYTES_PER_CHAR)).toBeGreaterThan(0);
+      expect(automaticProjectBudget(0, 0, 1)).toBe(0);
+    });
+
+    it('bounds the project to the files whose trees take a quarter of a smaller heap', () => {
+      const n = automaticProjectBudget(files, chars, 748 * MB); // --max-old-space-size=700
+      expect(n).toBe(Math.floor((748 * MB) / 4 / ((chars * TREE_BYTES_PER_CHAR) / files)));
+      expect(n).toBeGreaterThan(1_500);
+      expect(n).toBeLessThan(2_000);
+      // Half the heap, half the files.
+      expect(automaticProjectBudget(files, chars, 374 * MB)).toBe(Math.floor(n / 2));
+    });
+
+    it('never bounds below 25 files, and never to as many files as there are', () => {
+      expect(automaticProjectBudget(files, chars, 1 * MB)).toBe(25);
+      expect(automaticProjectBudget(20, 20 * 5_000, 1 * MB)).toBe(0);
+    });
   });
 });
