@@ -54,9 +54,9 @@ export interface IngestOptions {
    */
   factsOnly?: boolean;
   /**
-   * Fill a cold ts-morph project from a discovery of the root instead of the known File rows. A work's
-   * overlay knows only the files the work changed, but their extraction resolves routes, symbols and
-   * grids across the whole workspace, so the project must hold every TypeScript file of it.
+   * Take the root's TypeScript files from a discovery instead of the known File rows, for the project to
+   * load on demand. A work's overlay knows only the files the work changed, but their extraction
+   * resolves routes, symbols and grids across the whole workspace.
    */
   projectFromDiscovery?: boolean;
   /** The heap a full run's automatic project budget plans for (`projectMaxFiles: 'auto'`; default: this process's limit, heap.ts). */

@@ -67,6 +67,21 @@ export async function parsePhase(input: ParsePhaseInput): Promise<Map<string, Fi
   return written;
 }
 
+/**
+ * The TypeScript files of a work's workspace, for its overlay's on-demand project: discovered when the
+ * project is cold, then kept with the cache and moved by each run's own changes (a workspace changes only
+ * through its work's edits, each re-ingested here).
+ */
+async function workspaceTypeScript(cache: TsProjectCache, root: string, settings: PipelineSettings, toParse: readonly SourceInfo[], deleted: readonly string[]): Promise<Set<string>> {
+  if (!isWarm(cache, root) || cache.workspaceFiles?.root !== root) {
+    cache.workspaceFiles = { root, paths: new Set((await discoverFiles(root, settings)).filter((p) => isTypeScriptKind(fileKind(p)))) };
+  }
+  const { paths } = cache.workspaceFiles;
+  for (const info of toParse) if (isTypeScriptKind(info.kind)) paths.add(info.path);
+  for (const path of deleted) paths.delete(path);
+  return paths;
+}
+
 /** `automaticProjectBudget` for the snapshot's TypeScript files, their size estimated from those this run read. */
 function automaticBudget(tsFiles: number, read: ReadonlyMap<string, SourceInfo>, heapLimit: number): number {
   let chars = 0;
@@ -81,24 +96,25 @@ function automaticBudget(tsFiles: number, read: ReadonlyMap<string, SourceInfo>,
 
 /**
  * The run's ts-morph project. A warm cache only takes the changes. A cold one is filled with every
- * TypeScript file of the snapshot when the run parses most of them anyway (a first ingest, a work's
- * overlay); otherwise (a CLI run after a checkout, a watcher's first run) it gets the files to parse
- * and loads the others when an extractor first needs one (ingest/README.md, "On-demand project").
+ * TypeScript file of the snapshot when the run parses most of them anyway (a first ingest) and its trees
+ * fit the heap; otherwise (a CLI run after a checkout, a watcher's first run, a work's overlay) it gets
+ * the files to parse and loads the others when an extractor first needs one (ingest/README.md,
+ * "On-demand project").
  */
 async function prepareProject(
   options: IngestOptions, root: string, settings: PipelineSettings, current: Map<string, SourceInfo>, present: SnapshotEntries, deleted: string[], toParse: SourceInfo[],
   membershipChanged: boolean,
 ): Promise<{ projectCache: TsProjectCache; mode: 'all' | 'on-demand' | 'streamed'; budget?: ProjectBudget }> {
   const cache = options.projectCache ?? createTsProjectCache();
-  const tsPresent = typeScriptPaths(present);
-  const onDemand = !options.projectFromDiscovery && toParse.length < tsPresent.size / 2;
+  // A work's overlay knows only the files the work changed: the workspace's other files come from a discovery.
+  const tsPresent = options.projectFromDiscovery ? await workspaceTypeScript(cache, root, settings, toParse, deleted) : typeScriptPaths(present);
+  const onDemand = options.projectFromDiscovery || toParse.length < tsPresent.size / 2;
   // A cold full run over more files than its budget: files parsed when first needed, bounded (project-budget.ts).
-  const cold = !onDemand && !options.projectFromDiscovery && !isWarm(cache, root);
+  const cold = !onDemand && !isWarm(cache, root);
   const maxFiles = !cold ? 0 : settings.projectMaxFiles === 'auto' ? automaticBudget(tsPresent.size, current, options.heapLimitBytes ?? heapLimitBytes()) : settings.projectMaxFiles;
   const streamed = maxFiles > 0 && tsPresent.size > maxFiles;
   if (!isWarm(cache, root) && !onDemand && !streamed) {
-    const all = options.projectFromDiscovery ? await discoverFiles(root, settings) : [...present.keys()];
-    const tsPaths = all.filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
+    const tsPaths = [...present.keys()].filter((p) => isTypeScriptKind(fileKind(p)) && !current.has(p));
     if (tsPaths.length) syncTsProject(cache, root, options.log, await readSourceFiles(root, tsPaths, settings.maxFileBytes), []);
   }
   const removals = options.changedPaths ? deleted : [...cache.shas.keys()].filter((p) => !present.has(p));
@@ -107,7 +123,7 @@ async function prepareProject(
   const upserts = streamed ? [] : onDemand ? [...current.values()].filter((i) => cache.shas.has(i.path) || parsing.has(i.path)) : current.values();
   const project = syncTsProject(cache, root, options.log, upserts, removals, membershipChanged);
   const budget = streamed ? new ProjectBudget(cache, root, maxFiles) : undefined;
-  if (!options.projectFromDiscovery) attachRepoFiles(cache, root, project, tsPresent, current, present, budget?.used);
+  attachRepoFiles(cache, root, project, tsPresent, current, present, budget?.used);
   // `projectCache.shas`: the repo files the project holds (ts-morph's getSourceFiles() walks every folder: ~1 ms per watcher run on 8,000 files).
   return { projectCache: cache, mode: streamed ? 'streamed' : onDemand ? 'on-demand' : 'all', ...(budget ? { budget } : {}) };
 }

@@ -33,6 +33,8 @@ export interface TsProjectCache {
   textTests?: Map<string, Map<string, { sha256: string; pass: boolean }>>;
   /** Texts of files the project does not hold, read from disk for a text test, with the snapshot hash they were read at. */
   diskTexts?: Map<string, { sha256: string; text: string }>;
+  /** A work's workspace: its TypeScript files, which its overlay's project loads on demand (parse-phase.ts). */
+  workspaceFiles?: { root: string; paths: Set<string> };
 }
 
 export function createTsProjectCache(): TsProjectCache {
