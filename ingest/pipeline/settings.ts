@@ -73,6 +73,9 @@ export const DEFAULT_SETTINGS: PipelineSettings = {
   projectMaxFiles: 'auto',
 };
 
+/** `projectMaxFiles` as `.ai/config/ingest.json` and the daemon's requests give it. */
+export const projectMaxFilesSchema = z.union([z.literal('auto'), z.number().int().min(0).max(10_000_000)]);
+
 const overridesSchema = z
   .object({
     tagFamilies: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
@@ -85,7 +88,7 @@ const overridesSchema = z
     repoId: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
     batchFiles: z.number().int().min(1).max(10_000).optional(),
     batchRows: z.number().int().min(100).max(20_000).optional(),
-    projectMaxFiles: z.union([z.literal('auto'), z.number().int().min(0).max(10_000_000)]).optional(),
+    projectMaxFiles: projectMaxFilesSchema.optional(),
     atomicMaxFiles: z.number().int().min(0).max(1_000_000).optional(),
     atomicMaxRows: z.number().int().min(0).max(10_000_000).optional(),
     lockWaitMs: z.number().int().min(0).optional(),

@@ -36,7 +36,7 @@ export function registerIngestCommand(program: Command): void {
     .option('--include <glob>', 'only ingest files matching this glob (repeatable)', collect)
     .option('--exclude <glob>', 'also exclude files matching this glob (repeatable)', collect)
     .option('--anchor-depth <n>', 'folder depth of domain anchors (default 3)')
-    .option('--max-project-files <n>', "hold at most n parsed TypeScript files during a full ingest: less memory, more time (0: no bound; default 'auto': bounded only when the files would not fit the heap)", fileCount)
+    .option('--max-project-files <n|auto>', "hold at most n parsed TypeScript files during a full ingest: less memory, more time (0: no bound; default 'auto': bounded only when the files would not fit the heap)", fileCount)
     .option('--warm-plans', 'after an ingest that changed much of the graph, have Neo4j plan the statements agents ran before (before starting several agents at once)')
     .option('--no-daemon', 'ingest in this process, even when `graphgate daemon` runs, and start no daemon')
     .action(action(async (repoPath: string, flags: IngestFlags) => {

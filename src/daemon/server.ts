@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname, isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { projectMaxFilesSchema } from '../../ingest/pipeline/settings.js';
 import { AppError, toAppError } from '../errors/index.js';
 import type { Graph } from '../graph/index.js';
 import type { Logger } from '../runtime/logger.js';
@@ -14,7 +15,7 @@ const settings = z.object({
   include: z.array(z.string().max(1000)).max(200).optional(),
   exclude: z.array(z.string().max(1000)).max(200).optional(),
   anchorDepth: z.number().int().min(1).max(20).optional(),
-  projectMaxFiles: z.union([z.literal('auto'), z.number().int().min(0)]).optional(),
+  projectMaxFiles: projectMaxFilesSchema.optional(),
 }).strict() satisfies z.ZodType<IngestSettingsWire>;
 
 const request = z.discriminatedUnion('op', [

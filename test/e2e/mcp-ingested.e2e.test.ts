@@ -81,7 +81,7 @@ describe('graphgate mcp on an ingested repository', () => {
     } catch (error) {
       refusal = String((error as { stderr?: string }).stderr);
     }
-    expect(refusal).toContain("option '--max-project-files <n>' argument 'many' is invalid");
+    expect(refusal).toContain("option '--max-project-files <n|auto>' argument 'many' is invalid");
   });
 
   it('records the shapes of the statements it ran, and `ingest --warm-plans` has the server plan them', async () => {
