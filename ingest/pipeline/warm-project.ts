@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import type { Project } from 'ts-morph';
+import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import { lazyTargetsOf, reachOf } from '../extractors/routes/index.js';
 import type { TsProjectCache } from './project-cache.js';
 import { projectForWarmUp } from './ts-project.js';
 import { warmExtractor, warmSamples, type WarmExtraction } from './warm-extractors.js';
+import { rehearseEdit } from './warm-write.js';
 
 export interface WarmStats {
   /** Lazy-route targets whose reach was computed. */
@@ -12,17 +15,21 @@ export interface WarmStats {
   held: number;
   /** Files extracted (facts dropped) to warm the extractors. */
   extracted: number;
+  /** Of those, edits rehearsed in a rolled-back transaction (warm-write.ts). */
+  rehearsed: number;
   ms: number;
 }
 
 /** Runs one bounded piece of the warm-up and gives its result (the watcher queues it behind its ingest runs; undefined once it closed). */
-export type WarmStep = <T>(work: () => T) => Promise<T | undefined>;
+export type WarmStep = <T>(work: () => T | Promise<T>) => Promise<T | undefined>;
 
 export interface WarmOptions {
   step: WarmStep;
   stopped: () => boolean;
   /** The run's settings and extractors: given, one file per Angular role is extracted at the end (warm-extractors.ts). */
   extraction?: Omit<WarmExtraction, 'repoId' | 'snapshotId'>;
+  /** Given with `extraction`, each sample's edit is also rehearsed in a transaction that is rolled back (warm-write.ts). */
+  graph?: Graph;
 }
 
 /**
@@ -32,7 +39,8 @@ export interface WarmOptions {
  * target per step, each queued behind the watcher's runs through `step`; `stopped` ends it early.
  * It loads only what that edit would load, so it changes no fact. Loading every file ahead of its first
  * edit was measured too and not kept: no gain on kendraio, slower edits on ever-gauzy (8,226 files, 0.9 GB).
- * Last, given the run's settings, one held file per Angular role is extracted and its facts dropped.
+ * Last, given the run's settings, one held file per Angular role is extracted and, given the graph,
+ * its edit is rehearsed (written and rolled back); its facts are dropped.
  */
 export async function warmProject(cache: TsProjectCache, root: string, log: Logger, options: WarmOptions): Promise<WarmStats | undefined> {
   const started = performance.now();
@@ -47,20 +55,28 @@ export async function warmProject(cache: TsProjectCache, root: string, log: Logg
     if (options.stopped() || cache.project !== project) return undefined;
     await options.step(() => reachOf(env, target));
   }
-  const extracted = await warmExtraction(cache, root, project, options);
-  if (extracted === undefined) return undefined;
-  return { targets: targets.length, held: project.getSourceFiles().length, extracted, ms: Math.round(performance.now() - started) };
+  const samples = await warmExtraction(cache, root, project, options);
+  if (samples === undefined) return undefined;
+  return { targets: targets.length, held: project.getSourceFiles().length, ...samples, ms: Math.round(performance.now() - started) };
 }
 
-/** The extractors' warm-up (warm-extractors.ts), one sample per step; undefined when stopped. */
-async function warmExtraction(cache: TsProjectCache, root: string, project: Project, options: WarmOptions): Promise<number | undefined> {
+/** The extractors' warm-up (warm-extractors.ts) and the edits' rehearsals, one per step; undefined when stopped. */
+async function warmExtraction(cache: TsProjectCache, root: string, project: Project, options: WarmOptions): Promise<{ extracted: number; rehearsed: number } | undefined> {
   const known = cache.known;
-  if (!options.extraction || !known) return 0;
+  const done = { extracted: 0, rehearsed: 0 };
+  if (!options.extraction || !known) return done;
   const run = { ...options.extraction, repoId: known.repoId, snapshotId: known.snapshotId };
-  let extracted = 0;
-  for (const sample of warmSamples(cache.shas.keys(), known.files)) {
+  const { graph } = options;
+  const sizeOf = (path: string): number | undefined => project.getSourceFile(join(root, path))?.getEnd();
+  for (const path of warmSamples(cache.shas.keys(), known.files, sizeOf)) {
     if (options.stopped() || cache.project !== project) return undefined;
-    if (await options.step(() => warmExtractor(project, root, sample, run))) extracted++;
+    const sample = await options.step(() => warmExtractor(project, root, path, run));
+    if (!sample) continue;
+    done.extracted++;
+    if (!graph || options.stopped()) continue;
+    // A rehearsal that fails (a lock held by another writer past its timeout, a server away) costs only its time.
+    const rehearsed = await options.step(() => rehearseEdit({ graph, ...run, root }, sample.source, sample.extracted).catch(() => false));
+    if (rehearsed) done.rehearsed++;
   }
-  return extracted;
+  return done;
 }

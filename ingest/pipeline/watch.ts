@@ -110,15 +110,15 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
   }));
   // Idle warm-up of the project (warm-project.ts): one bounded step at a time behind the queued runs,
   // then a pause as long as the step, so it takes at most half a core from whatever else runs.
-  const step = async <T>(work: () => T): Promise<T | undefined> => {
+  const step = async <T>(work: () => T | Promise<T>): Promise<T | undefined> => {
     await options.quiet?.();
     let took = 0;
     let result: T | undefined;
     running = running
       .then(() => new Promise<void>((r) => setImmediate(r)))
-      .then(() => {
+      .then(async () => {
         const t = performance.now();
-        if (!closed) result = work();
+        if (!closed) result = await work();
         took = performance.now() - t;
       })
       .catch((error: unknown) => options.log.warn('watch warm-up step failed', { cause: String(error) }));
@@ -131,7 +131,7 @@ export function watchRepository(options: WatchOptions): RepoWatcher {
       .then(() => sleep(options.warmDelayMs ?? 0))
       .then(() => options.quiet?.())
       // Imported here, not at the top: a watcher that never warms never loads the parsers for it.
-      .then(async () => (await import('./warm-project.js')).warmProject(projectCache, root, options.log, { step, stopped: () => closed, extraction: { settings, extractors: options.extractors } }))
+      .then(async () => (await import('./warm-project.js')).warmProject(projectCache, root, options.log, { step, stopped: () => closed, extraction: { settings, extractors: options.extractors }, graph: options.graph }))
       .then((stats) => stats && options.log.info('watch project warmed', { ...stats }))
       .catch((error: unknown) => options.log.warn('watch warm-up failed', { cause: String(error) }));
   }

@@ -39,28 +39,31 @@ export interface ReplaceAndLinkResult {
  * ingest/README.md, "Atomic updates").
  */
 export async function replaceAndLink(graph: Graph, input: ReplaceAndLinkInput): Promise<ReplaceAndLinkResult> {
+  // Built afresh on every attempt: the driver may retry the whole function on a transient error.
+  return graph.writeTx('ingest/replace-and-link', (tx) => replaceAndLinkIn(tx, input), { timeoutMs: 300_000 });
+}
+
+/** replaceAndLink's statements in a transaction the caller owns (a watcher's warm-up rehearses them in one it rolls back). */
+export async function replaceAndLinkIn(tx: GraphTx, input: ReplaceAndLinkInput): Promise<ReplaceAndLinkResult> {
   const { repoId, batchRows } = input;
-  return graph.writeTx('ingest/replace-and-link', async (tx) => {
-    // Built afresh on every attempt: the driver may retry the whole function on a transient error.
-    const started = performance.now();
-    const writes: WriteBatchResult[] = [];
-    for (const batch of input.batches) writes.push(await writeBatchIn(tx, { ...batch, keepEdges: true }));
-    for (const paths of chunk(input.deleted, input.batchFiles)) {
-      writes.push(await writeBatchIn(tx, { repoId, files: [], replacing: paths, incremental: true, rewritten: input.rewritten, anchors: { nodes: [], contains: [] }, batchRows, keepEdges: true }));
-    }
-    if (input.deleted.length) await tx.run(pruneAnchors, { repoId });
-    const linkStarted = performance.now();
-    const changedKeys = new Set<string>();
-    const touchedIds = new Set<string>();
-    for (const w of writes) {
-      w.changedKeys.forEach((k) => changedKeys.add(k));
-      w.touchedIds.forEach((id) => touchedIds.add(id));
-    }
-    const link = await linkRefsIn(tx, { repoId, refs: input.refs, incremental: true, changedKeys, touchedIds, batchRows, keepEdges: true });
-    await pruneUnwritten(tx, input, link.pruning as LinkPruning);
-    const done = performance.now();
-    return { writes, link, writeMs: Math.round(linkStarted - started), linkMs: Math.round(done - linkStarted) };
-  }, { timeoutMs: 300_000 });
+  const started = performance.now();
+  const writes: WriteBatchResult[] = [];
+  for (const batch of input.batches) writes.push(await writeBatchIn(tx, { ...batch, keepEdges: true }));
+  for (const paths of chunk(input.deleted, input.batchFiles)) {
+    writes.push(await writeBatchIn(tx, { repoId, files: [], replacing: paths, incremental: true, rewritten: input.rewritten, anchors: { nodes: [], contains: [] }, batchRows, keepEdges: true }));
+  }
+  if (input.deleted.length) await tx.run(pruneAnchors, { repoId });
+  const linkStarted = performance.now();
+  const changedKeys = new Set<string>();
+  const touchedIds = new Set<string>();
+  for (const w of writes) {
+    w.changedKeys.forEach((k) => changedKeys.add(k));
+    w.touchedIds.forEach((id) => touchedIds.add(id));
+  }
+  const link = await linkRefsIn(tx, { repoId, refs: input.refs, incremental: true, changedKeys, touchedIds, batchRows, keepEdges: true });
+  await pruneUnwritten(tx, input, link.pruning as LinkPruning);
+  const done = performance.now();
+  return { writes, link, writeMs: Math.round(linkStarted - started), linkMs: Math.round(done - linkStarted) };
 }
 
 /** Deletes the replaced files' relationships and the re-resolved references' edges this transaction did not write again, then the Ref nodes resolved to their edge alone. */

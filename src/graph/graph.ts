@@ -184,16 +184,25 @@ export class Graph {
    * no retry, no breaker (a warm-up that fails costs nothing but its own time).
    */
   async runRolledBack(query: Query<Record<string, unknown>, unknown>, params: Record<string, unknown>, timeoutMs: number): Promise<void> {
+    await this.rehearseTx(query.name, (tx) => tx.run(query, params), timeoutMs);
+  }
+
+  /**
+   * Several registry queries in a write transaction that is always rolled back: a rehearsal that has
+   * the server plan (and the process compile) what a later real transaction runs, and changes nothing.
+   * Once, like runRolledBack; its shapes are not recorded (a warm-up is not a use).
+   */
+  async rehearseTx<T>(name: string, work: (tx: GraphTx) => Promise<T>, timeoutMs: number): Promise<T> {
     const session = this.driver.session({ database: this.connection.database, defaultAccessMode: neo4j.session.WRITE });
     try {
       const tx = await session.beginTransaction({ timeout: timeoutMs });
       try {
-        await tx.run(query.text, params);
+        return await work({ run: (q, p) => runIn(tx, q, p) });
       } finally {
         await tx.rollback().catch(() => undefined);
       }
     } catch (error) {
-      throw mapDriverError(error, { query: query.name, uri: this.connection.uri });
+      throw mapDriverError(error, { query: name, uri: this.connection.uri });
     } finally {
       await session.close().catch(() => undefined);
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Graph } from '../../src/graph/graph.js';
 import { readShapes, ShapeRecorder } from '../../src/graph/statement-shapes.js';
 import { ingestMovesPlans, warmPlans, warmPlansOncePerServerStart } from '../../src/graph/warm-plans.js';
-import { markRepoWriting } from '../../ingest/write/ingest.queries.js';
+import { markRepoWriting, readRepo } from '../../ingest/write/ingest.queries.js';
 import { repoSnapshotQuery } from '../../src/retrieval/lanes/lane.queries.js';
 import { RepoKeeper } from '../../src/mcp/repo-keeper.js';
 import { silentLogger, type Logger } from '../../src/runtime/logger.js';
@@ -68,6 +68,24 @@ describe('plan warm-up from recorded statement shapes (real Neo4j)', () => {
     expect(left?.n).toBe(0);
     // The statement still works for real afterwards.
     await graph.write(markRepoWriting, { repoId });
+  });
+
+  it('rehearses several statements in one transaction that is always rolled back: each sees the one before, nothing stays', async () => {
+    const own = testNamespace('rehearse');
+    const seen = await graph.rehearseTx('test/rehearse', async (tx) => {
+      await tx.run(markRepoWriting, { repoId: own });
+      return tx.run(readRepo, { repoId: own });
+    }, 5_000);
+    expect(seen).toMatchObject([{ writing: true }]);
+    expect(await graph.read(readRepo, { repoId: own })).toEqual([]);
+    // A statement the server refuses ends the rehearsal with the mapped error, and still leaves nothing.
+    const failing = graph.rehearseTx('test/rehearse', async (tx) => {
+      await tx.run(markRepoWriting, { repoId: own });
+      await tx.run(markRepoWriting, {} as { repoId: string });
+    }, 5_000);
+    await expect(failing).rejects.toMatchObject({ code: expect.any(String) });
+    expect(await graph.read(readRepo, { repoId: own })).toEqual([]);
+    await cleanNamespace(graph, own);
   });
 
   it('stops starting statements once its budget is spent, and a missing store or `off` warms nothing', async () => {

@@ -80,14 +80,15 @@ describe('on-demand project', () => {
     // A new process on an ingested repository: its first run parses nothing, so the warm-up opens the project.
     const cache = createTsProjectCache();
     expect((await ingest(warmedUp, cache)).files.parsed).toBe(0);
-    const step = async <T>(work: () => T): Promise<T> => work();
+    const step = async <T>(work: () => T | Promise<T>): Promise<T> => work();
     expect(await warmProject(createTsProjectCache(), root, silentLogger, { step, stopped: () => false })).toBeUndefined(); // no run, nothing to warm
     expect(await warmProject(cache, root, silentLogger, { step, stopped: () => true })).toBeUndefined(); // stopped before the reach
     const before = await facts(graph, warmedUp);
-    const stats = await warmProject(cache, root, silentLogger, { step, stopped: () => false, extraction: { settings: resolveSettings(root, { repoId: warmedUp }) } });
+    const stats = await warmProject(cache, root, silentLogger, { step, stopped: () => false, extraction: { settings: resolveSettings(root, { repoId: warmedUp }) }, graph });
     expect(stats?.targets).toBeGreaterThan(1);
-    // One file per Angular role the project holds was extracted, and nothing was written.
+    // One file per Angular role the project holds was extracted and its edit rehearsed, and nothing was written.
     expect(stats?.extracted).toBeGreaterThanOrEqual(3);
+    expect(stats?.rehearsed).toBe(stats?.extracted);
     expect(await facts(graph, warmedUp)).toEqual(before);
     // The loader files, the lazy targets and what they import are held; the rest is loaded when an edit needs it.
     const tsPaths = [...(cache.known?.files.keys() ?? [])].filter((p) => isTypeScriptKind(fileKind(p)));
