@@ -8,8 +8,8 @@ import type { PipelineSettings } from './settings.js';
 
 /**
  * Angular roles whose extraction takes different paths (routes, NgModule metadata, component
- * templates, injections, tests). One file of each is extracted once while the watcher is idle, and
- * its facts are dropped.
+ * templates, injections, tests). Samples of each are extracted once while the watcher is idle (and
+ * their edits rehearsed: warm-write.ts).
  */
 const ROLES = [/(?:-routing\.module|\.routes)\.ts$/, /\.module\.ts$/, /\.component\.ts$/, /\.service\.ts$/, /\.(?:directive|pipe)\.ts$/, /\.spec\.ts$/];
 /** Larger files are not sampled: the point is to run the code paths once, not to read much. */

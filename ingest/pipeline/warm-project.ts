@@ -26,7 +26,7 @@ export type WarmStep = <T>(work: () => T | Promise<T>) => Promise<T | undefined>
 export interface WarmOptions {
   step: WarmStep;
   stopped: () => boolean;
-  /** The run's settings and extractors: given, one file per Angular role is extracted at the end (warm-extractors.ts). */
+  /** The run's settings and extractors: given, a few held files per Angular role are extracted at the end (warm-extractors.ts). */
   extraction?: Omit<WarmExtraction, 'repoId' | 'snapshotId'>;
   /** Given with `extraction`, each sample's edit is also rehearsed in a transaction that is rolled back (warm-write.ts). */
   graph?: Graph;
@@ -39,8 +39,8 @@ export interface WarmOptions {
  * target per step, each queued behind the watcher's runs through `step`; `stopped` ends it early.
  * It loads only what that edit would load, so it changes no fact. Loading every file ahead of its first
  * edit was measured too and not kept: no gain on kendraio, slower edits on ever-gauzy (8,226 files, 0.9 GB).
- * Last, given the run's settings, one held file per Angular role is extracted and, given the graph,
- * its edit is rehearsed (written and rolled back); its facts are dropped.
+ * Last, given the run's settings, a few held files per Angular role are extracted and, given the graph,
+ * each one's edit is rehearsed (written and rolled back); their facts are dropped.
  */
 export async function warmProject(cache: TsProjectCache, root: string, log: Logger, options: WarmOptions): Promise<WarmStats | undefined> {
   const started = performance.now();
