@@ -24,7 +24,7 @@ import { extractionKey } from './extraction-key.js';
 import { GitTree, snapshotIdOf } from './snapshot.js';
 import { advanceTsPaths } from './snapshot-entries.js';
 import { loadStatCache, saveStatCache, withCachedStats } from './stat-cache.js';
-import { emptySummary, recordedTimings, type IngestSummary } from './summary.js';
+import { emptySummary, recordedSummary, recordedTimings, type IngestSummary } from './summary.js';
 import { isWarm, type TsProjectCache } from './project-cache.js';
 import { textMemo } from '../../src/runtime/text-memo.js';
 
@@ -294,8 +294,7 @@ async function run(options: IngestOptions, root: string, settings: PipelineSetti
 
   // 3. The snapshot (also clears the `writing` mark the first write batch set).
   if (summary.snapshotId !== summary.previousSnapshotId || summary.wrote) {
-    const compact = JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
-    const snapshot = { repoId, snapshotId: summary.snapshotId, root: historyRootOf(options, root), remote: identity.remote ?? null, summary: compact, keep: int(SNAPSHOTS_KEPT),
+    const snapshot = { repoId, snapshotId: summary.snapshotId, root: historyRootOf(options, root), remote: identity.remote ?? null, summary: recordedSummary(summary), keep: int(SNAPSHOTS_KEPT),
       timingsJson: recordedTimings(summary, since(started), historyMs), props: {
       inGit: identity.inGit, idSource: identity.source,
       // A paths-only run (watch, a work's edit) re-extracted only those files: the stored key stays until a whole-tree run.

@@ -8,7 +8,7 @@ import { anchorOf, anchorRows } from './anchors.js';
 import type { SourceInfo } from './read-files.js';
 import type { Extracted } from './run-extractors.js';
 import type { PipelineSettings } from './settings.js';
-import { emptySummary, recordedTimings } from './summary.js';
+import { emptySummary, recordedSummary, recordedTimings } from './summary.js';
 
 /** A rehearsal that takes longer is cut off: the watcher's next run waits behind it. */
 const REHEARSAL_TIMEOUT_MS = 5_000;
@@ -43,7 +43,7 @@ export async function rehearseEdit(rehearsal: Rehearsal, source: SourceInfo, ext
   const summary = emptySummary(repoId, root);
   const snapshot = {
     repoId, snapshotId, root, remote: null, keep: int(SNAPSHOTS_KEPT), timingsJson: recordedTimings(summary, 0, 0),
-    summary: JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus }), props: { inGit: true },
+    summary: recordedSummary(summary), props: { inGit: true },
   };
   const owner = newHolderId();
   await graph.rehearseTx('ingest/rehearse-edit', async (tx) => {
