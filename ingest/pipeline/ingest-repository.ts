@@ -13,7 +13,7 @@ import { detectChanges } from './detect-changes.js';
 import { canonicalRoot, isInside } from './discovery.js';
 import { addImportersOfDeleted } from './importers.js';
 import { acquireIngestLock, type HeldLock } from './ingest-lock.js';
-import { isCurrent, loadKnownFiles, NO_DEPS, rememberKnownFiles, takeKnown, type FileDeps, type KnownFile } from './known-files.js';
+import { isCurrent, loadKnownFiles, NO_DEPS, putKnownFile, rememberKnownFiles, takeKnown, type FileDeps, type KnownFile } from './known-files.js';
 import type { ProgressListener } from './progress.js';
 import { identifyRepo, type RepoIdentity } from './repo-identity.js';
 import type { SourceInfo } from './read-files.js';
@@ -365,11 +365,11 @@ function snapshotTree(cache: TsProjectCache | undefined, root: string): GitTree 
  * 10,000 rows cost a one-file run ~4 ms.
  */
 function advanceKnown(known: Map<string, KnownFile>, current: Map<string, SourceInfo>, deleted: string[], deps: Map<string, FileDeps>): Map<string, KnownFile> {
-  for (const path of deleted) known.delete(path);
+  for (const path of deleted) putKnownFile(known, path, undefined);
   for (const info of current.values()) {
     const { path, sha256, blob, executable, stat } = info;
     const d = deps.get(path) ?? known.get(path) ?? NO_DEPS;
-    known.set(path, { path, sha256, blob, executable, stat, reads: d.reads, mountReads: d.mountReads, mountSig: d.mountSig });
+    putKnownFile(known, path, { path, sha256, blob, executable, stat, reads: d.reads, mountReads: d.mountReads, mountSig: d.mountSig });
   }
   advanceTsPaths(known, current.keys(), deleted);
   return known;

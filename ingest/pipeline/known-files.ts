@@ -60,14 +60,64 @@ export function rememberKnownFiles(cache: TsProjectCache | undefined, known: Kno
   if (cache) cache.known = known;
 }
 
+/** Which rows read each path, the plain way and for route mounts (FileDeps), per map of File rows. */
+interface Readers {
+  reads: Map<string, Set<string>>;
+  mountReads: Map<string, Set<string>>;
+}
+
+/**
+ * Kept beside a warm cache's File rows, which later runs change in place (putKnownFile): a one-file run
+ * of ever-gauzy scanned its 10,523 rows twice for the readers of the changed file (4.4 ms every edit).
+ */
+const readersByMap = new WeakMap<ReadonlyMap<string, KnownFile>, Readers>();
+
+function indexRow(readers: Readers, file: FileDeps & { path: string }, add: boolean): void {
+  const mark = (index: Map<string, Set<string>>, read: string): void => {
+    const rows = index.get(read);
+    if (add) {
+      if (rows) rows.add(file.path);
+      else index.set(read, new Set([file.path]));
+    } else if (rows?.delete(file.path) && rows.size === 0) index.delete(read);
+  };
+  for (const read of file.reads) mark(readers.reads, read);
+  for (const read of file.mountReads) mark(readers.mountReads, read);
+}
+
+function readersOf(known: ReadonlyMap<string, KnownFile>): Readers {
+  let readers = readersByMap.get(known);
+  if (readers) return readers;
+  readers = { reads: new Map(), mountReads: new Map() };
+  for (const file of known.values()) indexRow(readers, file, true);
+  readersByMap.set(known, readers);
+  return readers;
+}
+
+/** Sets a path's File row (undefined: deletes it). Every change to a map of rows goes through here, so its readers stay current. */
+export function putKnownFile(known: Map<string, KnownFile>, path: string, row: KnownFile | undefined): void {
+  const readers = readersByMap.get(known);
+  const before = known.get(path);
+  if (readers && before) indexRow(readers, before, false);
+  if (!row) {
+    known.delete(path);
+    return;
+  }
+  known.set(path, row);
+  if (readers) indexRow(readers, row, true);
+}
+
+function readersOfAny(index: Map<string, Set<string>>, paths: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const path of paths) for (const reader of index.get(path) ?? []) out.add(reader);
+  return out;
+}
+
 /**
  * Files whose extraction read one of `paths` (a component and its templateUrl), computed from the
  * File rows in memory instead of a scan of every File node of the repo.
  */
 export function dependentsOf(known: ReadonlyMap<string, KnownFile>, paths: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  for (const file of known.values()) if (!paths.has(file.path) && file.reads.some((p) => paths.has(p))) out.push(file.path);
-  return out.sort();
+  return [...readersOfAny(readersOf(known).reads, paths)].filter((path) => !paths.has(path)).sort();
 }
 
 /**
@@ -75,10 +125,7 @@ export function dependentsOf(known: ReadonlyMap<string, KnownFile>, paths: Reado
  * return): re-extracted only when their mount signature moves (pipeline/mount-dependents.ts).
  */
 export function mountDependentsOf(known: ReadonlyMap<string, KnownFile>, paths: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  for (const file of known.values()) {
-    if (paths.has(file.path) || file.reads.some((p) => paths.has(p))) continue;
-    if (file.mountReads.some((p) => paths.has(p))) out.push(file.path);
-  }
-  return out.sort();
+  const readers = readersOf(known);
+  const plain = readersOfAny(readers.reads, paths);
+  return [...readersOfAny(readers.mountReads, paths)].filter((path) => !paths.has(path) && !plain.has(path)).sort();
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { graphgateHome } from '../../src/graph/local-neo4j/layout.js';
 import { evictLeastRecent, listCacheFiles, removeQuietly } from './cache-files.js';
-import type { KnownFile } from './known-files.js';
+import { putKnownFile, type KnownFile } from './known-files.js';
 import type { FileStat } from './read-files.js';
 
 /**
@@ -63,7 +63,7 @@ export function withCachedStats(known: Map<string, KnownFile>, cached: ReadonlyM
   for (const [path, row] of known) {
     const hit = cached.get(path);
     if (row.stat || !hit || hit.sha256 !== row.sha256) continue;
-    known.set(path, { ...row, stat: hit.stat });
+    putKnownFile(known, path, { ...row, stat: hit.stat });
     given++;
   }
   return given;

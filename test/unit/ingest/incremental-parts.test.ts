@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dependentsOf, loadKnownFiles, mountDependentsOf, type KnownFile } from '../../../ingest/pipeline/known-files.js';
+import { dependentsOf, loadKnownFiles, mountDependentsOf, putKnownFile, type KnownFile } from '../../../ingest/pipeline/known-files.js';
 import { readOne, statMatches } from '../../../ingest/pipeline/read-files.js';
 import type { Graph } from '../../../src/graph/index.js';
 import { parseSelector, routeMatchScore, routeSegments, selectorMatches } from '../../../ingest/write/ref-match.js';
@@ -28,6 +28,24 @@ describe('known File rows (watcher cache)', () => {
     // A file that also read it the plain way is a dependent already; a changed file is parsed anyway.
     expect(mountDependentsOf(rows, new Set(['routes.ts']))).toEqual(['admin.module.ts', 'deep.ts']);
     expect(mountDependentsOf(rows, new Set(['routes.ts', 'deep.ts']))).toEqual(['admin.module.ts']);
+  });
+
+  it('keeps the readers it indexed current through every row put or deleted', () => {
+    // The plain scan the index replaced: what both lookups must answer after any sequence of changes.
+    const scan = (rows: Map<string, KnownFile>, paths: Set<string>): [string[], string[]] => {
+      const plain = [...rows.values()].filter((f) => !paths.has(f.path) && f.reads.some((p) => paths.has(p))).map((f) => f.path).sort();
+      const mounts = [...rows.values()].filter((f) => !paths.has(f.path) && !plain.includes(f.path) && f.mountReads.some((p) => paths.has(p))).map((f) => f.path).sort();
+      return [plain, mounts];
+    };
+    const name = fc.constantFrom('a.ts', 'b.ts', 'c.ts', 'd.html', 'e.ts');
+    const change = fc.record({ path: name, gone: fc.boolean(), reads: fc.uniqueArray(name, { maxLength: 3 }), mountReads: fc.uniqueArray(name, { maxLength: 3 }) });
+    fc.assert(fc.property(fc.array(change, { maxLength: 12 }), fc.uniqueArray(name, { minLength: 1, maxLength: 3 }), (changes, asked) => {
+      const rows = new Map([known('a.ts', ['d.html']), known('c.ts', [], ['a.ts'])].map((k) => [k.path, k]));
+      const paths = new Set(asked);
+      dependentsOf(rows, paths); // builds the index before the changes
+      for (const c of changes) putKnownFile(rows, c.path, c.gone ? undefined : known(c.path, c.reads, c.mountReads));
+      expect([dependentsOf(rows, paths), mountDependentsOf(rows, paths)]).toEqual(scan(rows, paths));
+    }));
   });
 
   it('uses the cache only for the snapshot the graph is at, else reads the graph', async () => {
