@@ -3,6 +3,10 @@ import type { Project } from 'ts-morph';
 import type { Graph } from '../../src/graph/index.js';
 import type { Logger } from '../../src/runtime/logger.js';
 import { lazyTargetsOf, reachOf } from '../extractors/routes/index.js';
+import { resolveModulePath } from '../extractors/support/modules.js';
+import { repoPathOf } from '../extractors/support/source.js';
+import { walkStarTargets } from '../extractors/support/star-exports.js';
+import { sourceFileAt } from '../extractors/support/syntax-resolve.js';
 import type { TsProjectCache } from './project-cache.js';
 import { projectForWarmUp } from './ts-project.js';
 import { warmExtractor, warmSamples, type WarmExtraction } from './warm-extractors.js';
@@ -11,6 +15,8 @@ import { rehearseEdit } from './warm-write.js';
 export interface WarmStats {
   /** Lazy-route targets whose reach was computed. */
   targets: number;
+  /** Files reached through the `export *` barrels of the tsconfig's path aliases. */
+  barrels: number;
   /** Files the project holds afterwards. */
   held: number;
   /** Files extracted (facts dropped) to warm the extractors. */
@@ -55,9 +61,44 @@ export async function warmProject(cache: TsProjectCache, root: string, log: Logg
     if (options.stopped() || cache.project !== project) return undefined;
     await options.step(() => reachOf(env, target));
   }
+  const barrels = await warmBarrels(cache, root, project, options);
+  if (barrels === undefined) return undefined;
   const samples = await warmExtraction(cache, root, project, options);
   if (samples === undefined) return undefined;
-  return { targets: targets.length, held: project.getSourceFiles().length, ...samples, ms: Math.round(performance.now() - started) };
+  return { targets: targets.length, barrels, held: project.getSourceFiles().length, ...samples, ms: Math.round(performance.now() - started) };
+}
+
+/** Files a barrel walk reaches at most: the project's text source keeps 4,000 texts (pipeline/ts-project.ts). */
+const MAX_BARREL_FILES = 3_000;
+
+/**
+ * Walks the `export *` barrels behind each path alias of the tsconfig (a monorepo's `@scope/lib` entries),
+ * one alias per step (walkStarTargets). Without it, the first edit that imported from ever-gauzy's
+ * `@gauzy/core` read and parsed its barrels: 132–150 ms of parsing, 57 ms after another file's edit had
+ * walked them (bench/ingest/README.md). Returns the files reached; undefined when stopped.
+ */
+async function warmBarrels(cache: TsProjectCache, root: string, project: Project, options: WarmOptions): Promise<number | undefined> {
+  const env = { root, project };
+  const seen = new Set<string>();
+  for (const entry of aliasEntries(project, root)) {
+    if (options.stopped() || cache.project !== project) return undefined;
+    if (seen.size >= MAX_BARREL_FILES) break;
+    await options.step(() => {
+      const file = sourceFileAt(env, entry);
+      if (file && !seen.has(file.fileName)) walkStarTargets(env, file, seen, MAX_BARREL_FILES);
+    });
+  }
+  return seen.size;
+}
+
+/** The repository files the tsconfig's path aliases without a wildcard lead to, in the tsconfig's order. */
+function aliasEntries(project: Project, root: string): string[] {
+  const from = join(root, 'index.ts');
+  const entries = Object.keys(project.getCompilerOptions().paths ?? {})
+    .filter((alias) => !alias.includes('*'))
+    .map((alias) => resolveModulePath(project, from, alias))
+    .filter((abs): abs is string => abs !== undefined && repoPathOf(root, abs) !== undefined);
+  return [...new Set(entries)];
 }
 
 /** The extractors' warm-up (warm-extractors.ts) and the edits' rehearsals, one per step; undefined when stopped. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Node, type Project, type SourceFile } from 'ts-morph';
+import { ts, type Project, type SourceFile } from 'ts-morph';
 import type { SymbolEnv } from '../support/resolve-symbol.js';
 import { repoPathOf } from '../support/source.js';
 import { moduleOf } from '../support/syntax-resolve.js';
@@ -243,13 +243,15 @@ export function reachOf(env: SymbolEnv, targetPath: string): Set<string> {
     for (let i = 0; i < frontier.length; i++) {
       const path = frontier[i] as string;
       read.add(path);
-      const file = projectFile(env.project, join(env.root, path));
+      // Compiler nodes, not ts-morph wrappers: a routing edit recomputes the reaches that read it, and
+      // wrapping every statement of every file walked was half of that (ever-gauzy, bench/ingest/README.md).
+      const file = projectFile(env.project, join(env.root, path))?.compilerNode;
       const barrel = file !== undefined && isBarrel(file);
-      if (!file || (!barrel && !/NgModule|Routes|RouterModule/.test(file.getFullText()))) continue;
-      const decls = barrel ? file.getExportDeclarations() : file.getImportDeclarations();
-      for (const decl of decls) {
-        const specifier = decl.getModuleSpecifier();
-        const target = specifier && Node.isStringLiteral(specifier) ? moduleOf(env, file.compilerNode, specifier.getLiteralText()).abs : undefined;
+      if (!file || (!barrel && !/NgModule|Routes|RouterModule/.test(file.text))) continue;
+      for (const statement of file.statements) {
+        const decl = barrel ? (ts.isExportDeclaration(statement) ? statement : undefined) : (ts.isImportDeclaration(statement) ? statement : undefined);
+        const specifier = decl?.moduleSpecifier;
+        const target = specifier && ts.isStringLiteral(specifier) ? moduleOf(env, file, specifier.text).abs : undefined;
         const rel = target ? repoPathOf(env.root, target) : undefined;
         if (rel && !seen.has(rel)) {
           seen.add(rel);
@@ -266,7 +268,6 @@ export function reachOf(env: SymbolEnv, targetPath: string): Set<string> {
 }
 
 /** A file made only of `export … from` statements (`index.ts`, `public-api.ts`). */
-function isBarrel(file: SourceFile): boolean {
-  const statements = file.getStatements();
-  return statements.length > 0 && statements.every((st) => Node.isExportDeclaration(st) && st.hasModuleSpecifier());
+function isBarrel(file: ts.SourceFile): boolean {
+  return file.statements.length > 0 && file.statements.every((st) => ts.isExportDeclaration(st) && st.moduleSpecifier !== undefined);
 }

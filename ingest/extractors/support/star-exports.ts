@@ -151,6 +151,30 @@ function lazyProvider(env: ResolveEnv, file: ts.SourceFile, name: string, stack:
   }
 }
 
+/**
+ * Does ahead, for no name in particular, what the first lookups through `entry`'s stars do: resolves
+ * each `export *` specifier, reads each target's text (the project's text source keeps it), and parses
+ * the targets with stars of their own, which a lookup always parses to go on. Providers are left to
+ * the lookups. Files already in `seen` are not walked again; the walk stops once `seen` holds `max`.
+ * For a watcher's idle warm-up (pipeline/warm-project.ts): it loads only what lookups load.
+ */
+export function walkStarTargets(env: ResolveEnv, entry: ts.SourceFile, seen: Set<string>, max: number): void {
+  const queue = [entry];
+  seen.add(entry.fileName);
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    for (const specifier of moduleScopeOf(file).stars) {
+      if (seen.size >= max) return;
+      const found = starTarget(env, file, specifier);
+      const abs = found.held?.fileName ?? found.abs;
+      if (!abs || seen.has(abs)) continue;
+      seen.add(abs);
+      const text = found.held ? undefined : projectFileText(env.project, abs);
+      const target = found.held ?? (text !== undefined && STAR.test(text) ? sourceFileAt(env, abs) : undefined);
+      if (target) queue.push(target);
+    }
+  }
+}
+
 /** Every name the stars of `file` provide, built once per file and parse. */
 function starIndexOf(env: ResolveEnv, file: ts.SourceFile, stack = new Set<ts.SourceFile>()): Map<string, string> {
   const memos = indexes.get(env.project) ?? new WeakMap<ts.SourceFile, Map<string, string>>();

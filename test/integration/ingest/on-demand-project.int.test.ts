@@ -95,6 +95,9 @@ describe('on-demand project', () => {
     expect(stats?.held).toBeGreaterThan(stats?.targets ?? 0);
     expect(stats?.held).toBeLessThan(tsPaths.length);
     expect(cache.project?.getSourceFile(join(root, 'projects/host/src/app/app-routing.module.ts'))).toBeDefined();
+    // The `@shared` alias's two barrels are parsed (its index, the models' index), its two providers only read.
+    expect(stats?.barrels).toBe(4);
+    expect(cache.project?.getSourceFile(join(root, 'libs/shared/src/models/index.ts'))).toBeDefined();
     // A renamed lazy path and a touched component, re-ingested the way the watcher does.
     const routes = join(root, 'projects/host/src/app/app-routing.module.ts');
     writeFileSync(routes, readFileSync(routes, 'utf8').replace("path: 'orders'", "path: 'purchase-orders'"));

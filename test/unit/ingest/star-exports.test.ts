@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Project, ts } from 'ts-morph';
 import { attachOnDemandFiles } from '../../../ingest/extractors/support/project-files.js';
-import { mayExport } from '../../../ingest/extractors/support/star-exports.js';
+import { mayExport, walkStarTargets } from '../../../ingest/extractors/support/star-exports.js';
 import { moduleScopeOf } from '../../../ingest/extractors/support/syntax-scope.js';
 import { exportedDeclarations, registerProjectRoot } from '../../../ingest/extractors/support/syntax-resolve.js';
 
@@ -52,6 +52,40 @@ describe('export * behind an on-demand project', () => {
       const b = exportedDeclarations({ root: '/repo', project: full.project }, full.project.getSourceFileOrThrow('/repo/lib/index.ts').compilerNode, name);
       expect(declaringFile(a.decls)).toEqual(declaringFile(b.decls));
     }
+  });
+});
+
+describe('a walk of the stars ahead of any lookup (the idle warm-up)', () => {
+  const files = {
+    'lib/index.ts': "export * from './a';\nexport * from './nested';\nexport * from './nested';\nexport * from 'some-package';",
+    'lib/a.ts': 'export class Alpha {}',
+    'lib/nested.ts': "export * from './deep';\nexport * from './index';",
+    'lib/deep.ts': 'export class Wanted {}',
+  };
+
+  it('parses the barrels and reads the providers without parsing them, and a lookup then answers as before', () => {
+    const read: string[] = [];
+    const { project, parsed } = onDemandProject(files);
+    const env = { root: '/repo', project };
+    const text = (path: string): string => (read.push(path), files[path as keyof typeof files]);
+    attachOnDemandFiles(project, { root: '/repo', paths: new Set(Object.keys(files)), text, load: (path) => project.addSourceFileAtPath(`/repo/${path}`) });
+    const seen = new Set<string>();
+    walkStarTargets(env, project.addSourceFileAtPath('/repo/lib/index.ts').compilerNode, seen, 100);
+    // The cycle back to the index and the repeated star are walked once; the package is not a repository file.
+    expect([...seen].sort()).toEqual(['/repo/lib/a.ts', '/repo/lib/deep.ts', '/repo/lib/index.ts', '/repo/lib/nested.ts']);
+    expect(parsed()).toEqual(['lib/index.ts', 'lib/nested.ts']);
+    expect(read.sort()).toEqual(['lib/a.ts', 'lib/deep.ts', 'lib/nested.ts']);
+    const barrel = project.getSourceFileOrThrow('/repo/lib/index.ts').compilerNode;
+    expect(declaringFile(exportedDeclarations(env, barrel, 'Wanted').decls)).toEqual(['lib/deep.ts']);
+    expect(parsed()).toEqual(['lib/deep.ts', 'lib/index.ts', 'lib/nested.ts']);
+  });
+
+  it('stops once it reached the files it may', () => {
+    const { project, parsed } = onDemandProject(files);
+    const seen = new Set<string>();
+    walkStarTargets({ root: '/repo', project }, project.addSourceFileAtPath('/repo/lib/index.ts').compilerNode, seen, 2);
+    expect(seen.size).toBe(2);
+    expect(parsed()).toEqual(['lib/index.ts']);
   });
 });
 
