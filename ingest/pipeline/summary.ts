@@ -58,16 +58,16 @@ export interface IngestSummary {
   filesPerSecond: number;
 }
 
-/**
- * The run's timings as its snapshot record keeps them (`Snapshot.timingsJson`; the observer console's
- * `/metrics` shows the recent ones): taken when the snapshot is recorded, so `totalMs` runs up to that
- * write and the full-text refresh wait after it is not included. `historyMs` is the git history sync.
- */
 /** The run's counts as its snapshot record keeps them (`Snapshot.summary`). */
 export function recordedSummary(summary: IngestSummary): string {
   return JSON.stringify({ files: summary.files, facts: summary.facts, events: summary.events, refs: summary.refs.byStatus });
 }
 
+/**
+ * The run's timings as its snapshot record keeps them (`Snapshot.timingsJson`; the observer console's
+ * `/metrics` shows the recent ones): taken when the snapshot is recorded, so `totalMs` runs up to that
+ * write and the full-text refresh wait after it is not included. `historyMs` is the git history sync.
+ */
 export function recordedTimings(summary: IngestSummary, untilRecordMs: number, historyMs: number): string {
   const t = summary.timings;
   return JSON.stringify({

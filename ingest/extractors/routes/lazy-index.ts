@@ -243,14 +243,15 @@ export function reachOf(env: SymbolEnv, targetPath: string): Set<string> {
     for (let i = 0; i < frontier.length; i++) {
       const path = frontier[i] as string;
       read.add(path);
-      // Compiler nodes, not ts-morph wrappers: a routing edit recomputes the reaches that read it, and
-      // wrapping every statement of every file walked was half of that (ever-gauzy, bench/ingest/README.md).
+      // Compiler nodes, not ts-morph wrappers: a routing edit recomputes the reaches that read it, and about
+      // half of that went to wrapping every statement of every file walked (ever-gauzy, bench/ingest/README.md).
       const file = projectFile(env.project, join(env.root, path))?.compilerNode;
       const barrel = file !== undefined && isBarrel(file);
       if (!file || (!barrel && !/NgModule|Routes|RouterModule/.test(file.text))) continue;
-      for (const statement of file.statements) {
-        const decl = barrel ? (ts.isExportDeclaration(statement) ? statement : undefined) : (ts.isImportDeclaration(statement) ? statement : undefined);
-        const specifier = decl?.moduleSpecifier;
+      // A barrel passes on what it re-exports; any other file, what it imports.
+      const followed = (st: ts.Statement): st is ts.ExportDeclaration | ts.ImportDeclaration => (barrel ? ts.isExportDeclaration(st) : ts.isImportDeclaration(st));
+      for (const statement of file.statements.filter(followed)) {
+        const specifier = statement.moduleSpecifier;
         const target = specifier && ts.isStringLiteral(specifier) ? moduleOf(env, file, specifier.text).abs : undefined;
         const rel = target ? repoPathOf(env.root, target) : undefined;
         if (rel && !seen.has(rel)) {
