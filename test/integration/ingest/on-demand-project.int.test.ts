@@ -75,7 +75,10 @@ describe('on-demand project', () => {
     expect(await facts(graph, warm)).toEqual(await facts(graph, fullAfterDelete));
   });
 
-  it("after a watcher's idle warm-up (the lazy-route index, then the extractors), edits give the facts of a full ingest", async () => {
+  // app-routing, orders-routing, the lazily loaded admin module, and the remote's routes files.
+  const ROUTE_FILES_LINKED = 5;
+
+  it("after a watcher's idle warm-up (the lazy-route index, the extractors, the route links), edits give the facts of a full ingest", async () => {
     await ingest(warmedUp);
     // A new process on an ingested repository: its first run parses nothing, so the warm-up opens the project.
     const cache = createTsProjectCache();
@@ -98,6 +101,8 @@ describe('on-demand project', () => {
     // The `@shared` alias's two barrels are parsed (its index, the models' index), its two providers only read.
     expect(stats?.barrels).toBe(4);
     expect(cache.project?.getSourceFile(join(root, 'libs/shared/src/models/index.ts'))).toBeDefined();
+    // Every file with route syntax among the routes files, loaders and lazy targets had its routes linked.
+    expect(stats?.routeFiles).toBe(ROUTE_FILES_LINKED);
     // A renamed lazy path and a touched component, re-ingested the way the watcher does.
     const routes = join(root, 'projects/host/src/app/app-routing.module.ts');
     writeFileSync(routes, readFileSync(routes, 'utf8').replace("path: 'orders'", "path: 'purchase-orders'"));
