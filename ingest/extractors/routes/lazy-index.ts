@@ -74,6 +74,8 @@ interface RouteState {
   entries: Map<string, LoaderEntry>;
   /** The files each lazy target reaches (reachOf). */
   reach: Map<string, Set<string>>;
+  /** Per parsed file, what reachOf follows from it (a file parsed anew is a new key): a reach recomputed after an edit resolves only the edited file's imports. */
+  followed: WeakMap<ts.SourceFile, { barrel: boolean; paths: string[] }>;
   /** Repo path → the kept parts read from it (`L:` loader path, `R:` reach target): dropped when it changes. */
   readers: Map<string, Set<string>>;
 }
@@ -108,7 +110,7 @@ export function invalidateRouteIndex(project: Project, changedPaths?: Iterable<s
 function stateOf(env: SymbolEnv): RouteState {
   const existing = states.get(env.project);
   if (existing && existing.repoId === env.repoId && existing.root === env.root) return existing;
-  const state: RouteState = { repoId: env.repoId, root: env.root, stale: true, changed: new Set(), entries: new Map(), reach: new Map(), readers: new Map() };
+  const state: RouteState = { repoId: env.repoId, root: env.root, stale: true, changed: new Set(), entries: new Map(), reach: new Map(), followed: new WeakMap(), readers: new Map() };
   states.set(env.project, state);
   return state;
 }
@@ -246,19 +248,13 @@ export function reachOf(env: SymbolEnv, targetPath: string): Set<string> {
       // Compiler nodes, not ts-morph wrappers: a routing edit recomputes the reaches that read it, and about
       // half of that went to wrapping every statement of every file walked (ever-gauzy, bench/ingest/README.md).
       const file = projectFile(env.project, join(env.root, path))?.compilerNode;
-      const barrel = file !== undefined && isBarrel(file);
-      if (!file || (!barrel && !/NgModule|Routes|RouterModule/.test(file.text))) continue;
-      // A barrel passes on what it re-exports; any other file, what it imports.
-      const followed = (st: ts.Statement): st is ts.ExportDeclaration | ts.ImportDeclaration => (barrel ? ts.isExportDeclaration(st) : ts.isImportDeclaration(st));
-      for (const statement of file.statements.filter(followed)) {
-        const specifier = statement.moduleSpecifier;
-        const target = specifier && ts.isStringLiteral(specifier) ? moduleOf(env, file, specifier.text).abs : undefined;
-        const rel = target ? repoPathOf(env.root, target) : undefined;
-        if (rel && !seen.has(rel)) {
-          seen.add(rel);
-          // A barrel (`export … from` only) is a pass-through: what it re-exports is reached at the same depth.
-          (barrel ? frontier : next).push(rel);
-        }
+      const step = file && followedFrom(env, state, file);
+      if (!step) continue;
+      for (const rel of step.paths) {
+        if (seen.has(rel)) continue;
+        seen.add(rel);
+        // A barrel (`export … from` only) is a pass-through: what it re-exports is reached at the same depth.
+        (step.barrel ? frontier : next).push(rel);
       }
     }
     frontier = next;
@@ -266,6 +262,30 @@ export function reachOf(env: SymbolEnv, targetPath: string): Set<string> {
   state.reach.set(targetPath, seen);
   noteReads(state, `R:${targetPath}`, read);
   return seen;
+}
+
+/**
+ * The repository files reachOf follows from one file: a barrel's re-exports, or the imports of a file that
+ * declares NgModules or routes; none from any other file. Kept per parsed file: resolving the specifiers
+ * was most of a reach recomputed after an edit (each resolution asks the file system).
+ */
+function followedFrom(env: SymbolEnv, state: RouteState, file: ts.SourceFile): { barrel: boolean; paths: string[] } {
+  const kept = state.followed.get(file);
+  if (kept) return kept;
+  const barrel = isBarrel(file);
+  const paths: string[] = [];
+  if (barrel || /NgModule|Routes|RouterModule/.test(file.text)) {
+    const followed = (st: ts.Statement): st is ts.ExportDeclaration | ts.ImportDeclaration => (barrel ? ts.isExportDeclaration(st) : ts.isImportDeclaration(st));
+    for (const statement of file.statements.filter(followed)) {
+      const specifier = statement.moduleSpecifier;
+      const target = specifier && ts.isStringLiteral(specifier) ? moduleOf(env, file, specifier.text).abs : undefined;
+      const rel = target ? repoPathOf(env.root, target) : undefined;
+      if (rel) paths.push(rel);
+    }
+  }
+  const step = { barrel, paths };
+  state.followed.set(file, step);
+  return step;
 }
 
 /** A file made only of `export … from` statements (`index.ts`, `public-api.ts`). */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateRouteIndex } from '../../../ingest/extractors/routes/index.js';
+import { invalidateRouteIndex, reachOf } from '../../../ingest/extractors/routes/index.js';
 import { currentMountSignature } from '../../../ingest/extractors/routes/file-mounts.js';
 import type { KnownFile } from '../../../ingest/pipeline/known-files.js';
 import { addMountDependents, mountedByChanged } from '../../../ingest/pipeline/mount-dependents.js';
@@ -70,5 +70,24 @@ describe('pipeline: files mounted below a changed loader', () => {
     const added = await addMountDependents(project, root, 'r', DEFAULT_SETTINGS, known.keys(), known, toParse, new Map([[loader.path, loader]]), summary);
     expect(added).toEqual(['src/app/items/items.routes.ts']);
     expect(summary.files.mountsUnchanged).toBe(1);
+  });
+});
+
+describe('lazy-route index: a reach recomputed after an edit', () => {
+  it("follows the edited module's imports as they read now, and the other files' as before", () => {
+    const project = createTsProject(root, silentLogger);
+    for (const path of Object.keys(files)) project.addSourceFileAtPath(join(root, path));
+    invalidateRouteIndex(project);
+    const env = { repoId: 'r', root, project };
+    const target = 'src/app/catalog/catalog.module.ts';
+    expect([...reachOf(env, target)].sort()).toEqual(['src/app/catalog/catalog-routing.module.ts', target]);
+    // The module now imports the cart module too: the project holds a new tree for it, the watcher invalidates its path.
+    project.getSourceFileOrThrow(join(root, target)).replaceWithText(`import { CartModule } from '../cart/cart.module';\n${files[target]}`);
+    invalidateRouteIndex(project, [target]);
+    expect([...reachOf(env, target)].sort()).toEqual(['src/app/cart/cart.module.ts', 'src/app/catalog/catalog-routing.module.ts', target]);
+    // And back: the import removed is no longer followed.
+    project.getSourceFileOrThrow(join(root, target)).replaceWithText(files[target] as string);
+    invalidateRouteIndex(project, [target]);
+    expect([...reachOf(env, target)].sort()).toEqual(['src/app/catalog/catalog-routing.module.ts', target]);
   });
 });
