@@ -48,7 +48,7 @@ export interface WarmOptions {
  * target per step, each queued behind the watcher's runs through `step`; `stopped` ends it early.
  * It loads only what that edit would load, so it changes no fact. Loading every file ahead of its first
  * edit was measured too and not kept: no gain on kendraio, slower edits on ever-gauzy (8,226 files, 0.9 GB).
- * Then the barrels behind the tsconfig's path aliases are walked (warmBarrels). Last, given the run's
+ * Then the barrels behind the tsconfig's path aliases are walked (warmBarrels). Then, given the run's
  * settings, a few held files per Angular role are extracted and, given the graph, each one's edit is
  * rehearsed (written and rolled back); their facts are dropped. Last, the routes files' links (warmRouteLinks).
  */

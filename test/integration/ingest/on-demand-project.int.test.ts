@@ -75,7 +75,8 @@ describe('on-demand project', () => {
     expect(await facts(graph, warm)).toEqual(await facts(graph, fullAfterDelete));
   });
 
-  // app-routing, orders-routing, the lazily loaded admin module, and the remote's routes files.
+  // app-routing, orders-routing, the lazily loaded admin module, remote.routes and the host's remote-routes
+  // (the remote's entry module, loaded only through federation, is neither named so nor a lazy target).
   const ROUTE_FILES_LINKED = 5;
 
   it("after a watcher's idle warm-up (the lazy-route index, the extractors, the route links), edits give the facts of a full ingest", async () => {

@@ -43,7 +43,7 @@ describe("a watcher's warm-up links the routes of every routes file", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('loads the component a routes file names, which no sample loads, and writes nothing', async () => {
+  it('loads the component a routes file names, which no sample loads', async () => {
     await ingestRepository({ graph, root, log: silentLogger, settings: { repoId } });
     // A new process: its first run parses nothing; the warm-up opens the project over the File rows.
     const cache = createTsProjectCache();
