@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
-import { askDaemon } from '../daemon/client.js';
+import { askDaemon, daemonStatus } from '../daemon/client.js';
 import { daemonEndpoint } from '../daemon/endpoint.js';
 import type { DaemonStatus } from '../daemon/protocol.js';
 import { DEFAULT_IDLE_MINUTES, spawnDaemon } from '../daemon/spawn.js';
@@ -24,10 +24,7 @@ const statusLines = (s: DaemonStatus): string[] => [
   `  socket:  ${daemonEndpoint().socketPath}`,
 ];
 
-async function currentStatus(): Promise<DaemonStatus | null> {
-  const answer = await askDaemon(daemonEndpoint(), { op: 'status' });
-  return answer?.type === 'status' ? answer.status : null;
-}
+const currentStatus = (): Promise<DaemonStatus | null> => daemonStatus(daemonEndpoint());
 
 /** `graphgate daemon run|start|stop|status`: a warm process that runs `graphgate ingest` for the CLI. */
 export function registerDaemonCommands(program: Command): void {

@@ -1,6 +1,11 @@
 import { connect } from 'node:net';
 import type { DaemonEndpoint } from './endpoint.js';
-import { PROTOCOL_VERSION, buildId, type DaemonAnswer, type DaemonRequest } from './protocol.js';
+import { PROTOCOL_VERSION, buildId, type DaemonAnswer, type DaemonRequest, type DaemonStatus } from './protocol.js';
+
+/** The code of the error askDaemon rejects with when the daemon hangs up before answering. */
+const CLOSED_UNANSWERED = 'DAEMON_CLOSED_UNANSWERED';
+/** How a daemon killed while it accepted the connection ends it: reset, broken, or closed without an answer. */
+const DAEMON_GONE = new Set(['ECONNRESET', 'EPIPE', CLOSED_UNANSWERED]);
 
 type Body = DaemonRequest extends infer R ? (R extends DaemonRequest ? Omit<R, 'v' | 'build'> : never) : never;
 
@@ -43,7 +48,21 @@ export function askDaemon(endpoint: DaemonEndpoint, body: Body, onProgress?: (an
     });
     socket.on('close', () => {
       if (final) resolve(final);
-      else if (connected) reject(new Error('The ingest daemon closed the connection without an answer.'));
+      else if (connected) reject(Object.assign(new Error('The ingest daemon closed the connection without an answer.'), { code: CLOSED_UNANSWERED }));
     });
   });
+}
+
+/**
+ * The status of the daemon of `endpoint`; null when none answers. A daemon killed (kill -9) just as it
+ * accepted the connection resets or closes it without an answer: that is none running too, not an error.
+ */
+export async function daemonStatus(endpoint: DaemonEndpoint): Promise<DaemonStatus | null> {
+  try {
+    const answer = await askDaemon(endpoint, { op: 'status' });
+    return answer?.type === 'status' ? answer.status : null;
+  } catch (error) {
+    if (DAEMON_GONE.has((error as NodeJS.ErrnoException).code ?? '')) return null;
+    throw error;
+  }
 }
