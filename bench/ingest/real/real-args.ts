@@ -16,6 +16,8 @@ export interface RealBenchOptions {
   edits: number;
   /** Skip the watcher's idle warm-up before the edits (`--no-warm-up`: the edits as before it existed). */
   noWarmUp?: boolean;
+  /** First ingests handed to `graphgate daemon`, each into a fresh namespace, after one that warms it (0: none). */
+  daemonFirst: number;
 }
 
 export type BenchArgs =
@@ -38,6 +40,8 @@ export const USAGE = `usage: npm run bench:ingest [-- --repo <path> [--checkout 
                      clone): p50 / p95 / max
   --no-warm-up       skip the watcher's idle warm-up (the lazy-route index, then one file per
                      Angular role extracted) before the edits
+  --daemon-first <n> also time <n> first ingests (fresh namespaces, a scratch clone) that the CLI
+                     hands to a warm graphgate daemon, the default after a user's first run
   --tsconfig <file>  the tsconfig Compodoc reads, relative to the repository (default: found
                      at the root or next to angular.json/nx.json)
   --compodoc-html    run Compodoc's default HTML output instead of the analysis-only JSON export
@@ -66,6 +70,7 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
         'compodoc-timeout': { type: 'string' },
         edits: { type: 'string' },
         'no-warm-up': { type: 'boolean' },
+        'daemon-first': { type: 'string' },
         cold: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -77,18 +82,20 @@ export function parseBenchArgs(argv: string[], cwd: string): BenchArgs {
   if (values.cold !== undefined) {
     const runs = Number(values.cold);
     if (!Number.isInteger(runs) || runs < 1 || runs > 100) return { kind: 'error', message: '--cold takes a whole number of runs, 1 to 100' };
-    const others = ['checkout', 'tsconfig', 'no-compodoc', 'compodoc-html', 'compodoc-timeout', 'edits', 'no-warm-up'].filter((k) => values[k as keyof typeof values] !== undefined);
+    const others = ['checkout', 'tsconfig', 'no-compodoc', 'compodoc-html', 'compodoc-timeout', 'edits', 'no-warm-up', 'daemon-first'].filter((k) => values[k as keyof typeof values] !== undefined);
     if (others.length) return { kind: 'error', message: `--cold takes only --repo (not --${others.join(', --')})` };
     return values.repo ? { kind: 'cold', runs, repo: resolve(cwd, values.repo) } : { kind: 'cold', runs };
   }
-  if (!values.repo) return { kind: 'error', message: '--checkout, --edits, --tsconfig and the Compodoc flags need --repo <path>' };
+  if (!values.repo) return { kind: 'error', message: '--checkout, --edits, --daemon-first, --tsconfig and the Compodoc flags need --repo <path>' };
   if (values['no-compodoc'] && (values.tsconfig || values['compodoc-html'])) return { kind: 'error', message: '--tsconfig and --compodoc-html are for Compodoc: they make no sense with --no-compodoc' };
   const compodoc = values['no-compodoc'] ? 'off' : values['compodoc-html'] ? 'html' : 'json';
   const timeout = values['compodoc-timeout'] === undefined ? 600 : Number(values['compodoc-timeout']);
   if (!Number.isInteger(timeout) || timeout < 1 || timeout > 86_400) return { kind: 'error', message: '--compodoc-timeout takes whole seconds, 1 to 86400' };
   const edits = values.edits === undefined ? 0 : Number(values.edits);
   if (!Number.isInteger(edits) || edits < 0 || edits > 1_000) return { kind: 'error', message: '--edits takes a whole number of edits, 0 to 1000' };
-  const options: RealBenchOptions = { repo: resolve(cwd, values.repo), compodoc, compodocTimeoutMs: timeout * 1000, edits };
+  const daemonFirst = values['daemon-first'] === undefined ? 0 : Number(values['daemon-first']);
+  if (!Number.isInteger(daemonFirst) || daemonFirst < 0 || daemonFirst > 100) return { kind: 'error', message: '--daemon-first takes a whole number of runs, 0 to 100' };
+  const options: RealBenchOptions = { repo: resolve(cwd, values.repo), compodoc, compodocTimeoutMs: timeout * 1000, edits, daemonFirst };
   if (values['no-warm-up']) {
     if (!edits) return { kind: 'error', message: '--no-warm-up goes with --edits' };
     options.noWarmUp = true;

@@ -7,6 +7,7 @@ import { openGraph } from '../../../src/graph/index.js';
 import { createLogger } from '../../../src/runtime/logger.js';
 import { serverCpuMs } from '../server-cpu.js';
 import { measureCheckout } from './checkout-run.js';
+import { measureDaemonFirstIngests } from './daemon-first.js';
 import { measureEdits } from './edit-runs.js';
 import { runCliIngest, type CliIngest } from './cli-ingest.js';
 import { runCompodoc, type CompodocResult } from './compodoc-run.js';
@@ -42,6 +43,7 @@ function reproduceCommand(options: RealBenchOptions): string {
   if (options.compodoc === 'html') flags.push('--compodoc-html');
   if (options.compodocTimeoutMs !== 600_000) flags.push(`--compodoc-timeout ${options.compodocTimeoutMs / 1000}`);
   if (options.edits) flags.push(`--edits ${options.edits}`);
+  if (options.daemonFirst) flags.push(`--daemon-first ${options.daemonFirst}`);
   if (options.noWarmUp) flags.push('--no-warm-up');
   return `${env}npm run bench:ingest -- ${flags.join(' ')}`;
 }
@@ -72,6 +74,7 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
     let cpuAfter: number | undefined;
     let checkout: RealBenchResult['checkout'] = null;
     let edits: RealBenchResult['edits'] = null;
+    let daemonFirst: RealBenchResult['daemonFirst'] = null;
     try {
       note(`first ingest into ${repoId} …`);
       cpuBefore = serverCpuMs();
@@ -83,6 +86,10 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
         if (options.checkout) {
           note(`checkout of ${options.checkout} in a scratch clone …`);
           checkout = await measureCheckout(root, options.checkout, repoId).catch((error: Error) => ({ error: error.message.split('\n')[0] ?? String(error) }));
+        }
+        if (options.daemonFirst) {
+          note(`${options.daemonFirst} first ingests through graphgate daemon …`);
+          daemonFirst = await measureDaemonFirstIngests(root, graph, options.daemonFirst).catch((error: Error) => ({ error: error.message.split('\n')[0] ?? String(error) }));
         }
         if (options.edits) {
           // Last: it leaves the namespace with the edited files' facts.
@@ -108,7 +115,7 @@ export async function runRealBenchmark(options: RealBenchOptions): Promise<numbe
         graphgate: gitOut(PACKAGE_ROOT, ['rev-parse', 'HEAD']), node: process.version, loadavg: loadavg(),
         neo4j: process.env.NEO4J_URI ? 'at NEO4J_URI' : `local instance ${process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'default'}`,
       },
-      repoId, parseFloor: floor, first, rerun, checkout, edits, compodoc, cleanup,
+      repoId, parseFloor: floor, first, rerun, checkout, daemonFirst, edits, compodoc, cleanup,
       firstServerCpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : null,
       reproduce: reproduceCommand(options),
     };

@@ -2,6 +2,7 @@ import type { IngestSummary } from '../../../ingest/index.js';
 import type { CheckoutResult } from './checkout-run.js';
 import { failureText, type CliIngest } from './cli-ingest.js';
 import type { CompodocResult } from './compodoc-run.js';
+import type { DaemonFirstResult } from './daemon-first.js';
 import type { EditRunsResult } from './edit-runs.js';
 import type { GcUsage } from './measured-child.js';
 
@@ -15,6 +16,7 @@ export interface RealBenchResult {
   firstServerCpuMs: number | null;
   rerun: CliIngest | null;
   checkout: CheckoutResult | { error: string } | null;
+  daemonFirst: DaemonFirstResult | { error: string } | null;
   edits: EditRunsResult | { error: string } | null;
   compodoc: CompodocResult | null;
   cleanup: { deleted: number; ms: number } | { error: string };
@@ -69,7 +71,7 @@ export function reportJson(r: RealBenchResult): Record<string, unknown> {
     } : null;
   return {
     repo: r.repo, context: r.context, repoId: r.repoId, parseFloor: r.parseFloor,
-    first: { ...ingestJson(r.first), serverCpuMs: r.firstServerCpuMs }, rerun: ingestJson(r.rerun), checkout, edits: r.edits, compodoc: r.compodoc, cleanup: r.cleanup, reproduce: r.reproduce,
+    first: { ...ingestJson(r.first), serverCpuMs: r.firstServerCpuMs }, rerun: ingestJson(r.rerun), checkout, daemonFirst: daemonFirstJson(r.daemonFirst), edits: r.edits, compodoc: r.compodoc, cleanup: r.cleanup, reproduce: r.reproduce,
   };
 }
 
@@ -82,6 +84,24 @@ function daemonLines(d: CheckoutResult['daemon']): string[] {
     `    through graphgate daemon (${d.reusedRunning ? 'the one already running' : 'started for this step'}; warm-up pair ${d.warmUpMs.map((ms) => Math.round(ms)).join(' / ')} ms):`,
     `      to the target (${parsed('target')} parsed): CLI ${wall('target').join(' / ')} ms; back to HEAD (${parsed('head')} parsed): CLI ${wall('head').join(' / ')} ms`,
     ...failed.map((r) => `      ${failureText(r.ingest)}`),
+  ];
+}
+
+function daemonFirstJson(d: RealBenchResult['daemonFirst']): Record<string, unknown> | null {
+  if (!d || 'error' in d) return d;
+  return { reusedRunning: d.reusedRunning, settleMs: d.settleMs, warmUp: ingestJson(d.warmUp), runs: d.runs.map(ingestJson) };
+}
+
+function daemonFirstLines(d: RealBenchResult['daemonFirst']): string[] {
+  if (!d) return [];
+  if ('error' in d) return [`  first ingests through graphgate daemon: failed: ${d.error}`];
+  const ok = d.runs.filter((r) => r.summary);
+  const wall = ok.map((r) => r.run.wallMs).sort((a, b) => a - b);
+  const median = wall.length ? wall[Math.floor((wall.length - 1) / 2)]! : null;
+  return [
+    `  first ingests through graphgate daemon (${d.reusedRunning ? 'the one already running' : 'started for this step'}; fresh namespaces, ${s(d.settleMs)} s after each deletion; warm-up run ${s(d.warmUp.run.wallMs)} s):`,
+    `    CLI wall (s): ${ok.map((r) => s(r.run.wallMs)).join(' / ')}, median ${s(median)}; ingest (s): ${ok.map((r) => s(r.summary!.timings.totalMs)).join(' / ')}`,
+    ...d.runs.filter((r) => !r.summary).map((r) => `    ${failureText(r)}`),
   ];
 }
 
@@ -130,6 +150,7 @@ export function reportLines(r: RealBenchResult): string[] {
       ...daemonLines(r.checkout.daemon),
     );
   }
+  lines.push(...daemonFirstLines(r.daemonFirst));
   if (r.edits && 'error' in r.edits) lines.push(`  edits: failed: ${r.edits.error}`);
   else if (r.edits) {
     lines.push(

@@ -21,12 +21,12 @@ describe('bench:ingest arguments', () => {
 
   it('resolves --repo against the directory npm ran from, and --tsconfig against the repository', () => {
     expect(parseBenchArgs(['--repo', 'apps/x', '--tsconfig', 'tsconfig.app.json', '--checkout', 'HEAD~3'], '/home/u')).toEqual({
-      kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: 'json', compodocTimeoutMs: 600_000, edits: 0 },
+      kind: 'real', options: { repo: '/home/u/apps/x', tsconfig: '/home/u/apps/x/tsconfig.app.json', checkout: 'HEAD~3', compodoc: 'json', compodocTimeoutMs: 600_000, edits: 0, daemonFirst: 0 },
     });
-    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc'], '/home/u')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'off', compodocTimeoutMs: 600_000, edits: 0 } });
-    expect(parseBenchArgs(['--repo', '/r', '--compodoc-html'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'html', compodocTimeoutMs: 600_000, edits: 0 } });
+    expect(parseBenchArgs(['--repo', '/r', '--no-compodoc'], '/home/u')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'off', compodocTimeoutMs: 600_000, edits: 0, daemonFirst: 0 } });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-html'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'html', compodocTimeoutMs: 600_000, edits: 0, daemonFirst: 0 } });
     expect(parseBenchArgs(['--repo', '/r', '--edits', '20'], '/')).toMatchObject({ kind: 'real', options: { edits: 20 } });
-    expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', '90'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'json', compodocTimeoutMs: 90_000, edits: 0 } });
+    expect(parseBenchArgs(['--repo', '/r', '--compodoc-timeout', '90'], '/')).toEqual({ kind: 'real', options: { repo: '/r', compodoc: 'json', compodocTimeoutMs: 90_000, edits: 0, daemonFirst: 0 } });
   });
 
   it('rejects unknown flags, flags without --repo and Compodoc flags with --no-compodoc', () => {
@@ -39,6 +39,10 @@ describe('bench:ingest arguments', () => {
     expect(parseBenchArgs(['--repo', '/r', '--edits', '-1'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--edits') });
     expect(parseBenchArgs(['--repo', '/r', '--edits', 'some'], '/')).toMatchObject({ kind: 'error' });
     expect(parseBenchArgs(['--edits', '5'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--repo') });
+    expect(parseBenchArgs(['--repo', '/r', '--daemon-first', '5'], '/')).toMatchObject({ kind: 'real', options: { daemonFirst: 5 } });
+    expect(parseBenchArgs(['--repo', '/r', '--daemon-first', '101'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--daemon-first') });
+    expect(parseBenchArgs(['--daemon-first', '3'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--repo') });
+    expect(parseBenchArgs(['--cold', '2', '--daemon-first', '3'], '/')).toMatchObject({ kind: 'error', message: expect.stringContaining('--daemon-first') });
     expect(parseBenchArgs(['--help'], '/')).toEqual({ kind: 'help' });
   });
 });
