@@ -15,9 +15,9 @@ export interface DaemonFirstResult {
 }
 
 /**
- * After a namespace of ~100,000 facts is deleted, the next first ingest on the server took 4.3–4.8 s
- * instead of 3.6–3.8 s, every other run (kendraio through the daemon, back to back, session 50): the
- * server was still busy with the deletion. A user's first ingest follows no such deletion.
+ * Right after the previous run's namespace was deleted, every other first ingest took 4.3–4.6 s instead
+ * of 3.6–3.8 s (kendraio through the daemon, back to back, session 50): the server's own statements were
+ * slower, still busy after the deletion. A user's first ingest follows no such deletion.
  */
 const SETTLE_MS = 15_000;
 
