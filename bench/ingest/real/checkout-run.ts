@@ -1,4 +1,4 @@
-import { runCliIngest, runDaemonCommand, type CliIngest } from './cli-ingest.js';
+import { runCliIngest, withDaemon, type CliIngest } from './cli-ingest.js';
 import { git, withScratchClone } from './scratch-clone.js';
 
 /** The --checkout step: a second clone at the same commit, then a checkout of `ref` in it. */
@@ -48,20 +48,14 @@ export async function measureCheckout(root: string, ref: string, repoId: string)
 }
 
 async function throughDaemon(clone: string, repoId: string, head: string, target: string): Promise<Exclude<CheckoutResult['daemon'], { error: string }>> {
-  const started = await runDaemonCommand('start', clone);
-  try {
+  return withDaemon(clone, async (ingest, reusedRunning) => {
     const switchTo = async (to: 'head' | 'target'): Promise<CliIngest> => {
       git(clone, ['checkout', '--quiet', '--detach', to === 'head' ? head : target]);
-      const ingest = await runCliIngest(clone, repoId, true);
-      const pid = (ingest.summary as { daemon?: { pid: number } } | null)?.daemon?.pid;
-      if (ingest.summary && pid !== started.pid) throw new Error(`the run was not ingested by the daemon (pid ${started.pid}): it runs another build?`);
-      return ingest;
+      return ingest(clone, repoId);
     };
     const warmUpMs = [(await switchTo('head')).run.wallMs, (await switchTo('target')).run.wallMs];
     const runs: Array<{ to: 'head' | 'target'; ingest: CliIngest }> = [];
     for (let i = 0; i < DAEMON_PAIRS; i++) for (const to of ['head', 'target'] as const) runs.push({ to, ingest: await switchTo(to) });
-    return { runs, warmUpMs, reusedRunning: started.alreadyRunning };
-  } finally {
-    if (!started.alreadyRunning) await runDaemonCommand('stop', clone);
-  }
+    return { runs, warmUpMs, reusedRunning };
+  });
 }

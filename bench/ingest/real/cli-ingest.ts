@@ -34,6 +34,26 @@ export async function runDaemonCommand(verb: 'start' | 'stop', cwd: string): Pro
   return { pid: value.pid ?? null, alreadyRunning: value.alreadyRunning === true };
 }
 
+/**
+ * Runs `work` with `graphgate daemon` listening (started for it, and stopped after, unless one already
+ * runs). `ingest` hands a CLI run to that daemon; a run another process answered (a daemon of another
+ * build, or none) throws.
+ */
+export async function withDaemon<T>(cwd: string, work: (ingest: (root: string, repoId: string) => Promise<CliIngest>, alreadyRunning: boolean) => Promise<T>): Promise<T> {
+  const started = await runDaemonCommand('start', cwd);
+  const ingest = async (root: string, repoId: string): Promise<CliIngest> => {
+    const run = await runCliIngest(root, repoId, true);
+    const pid = (run.summary as { daemon?: { pid: number } } | null)?.daemon?.pid;
+    if (run.summary && pid !== started.pid) throw new Error(`the run was not ingested by the daemon (pid ${started.pid}): it runs another build?`);
+    return run;
+  };
+  try {
+    return await work(ingest, started.alreadyRunning);
+  } finally {
+    if (!started.alreadyRunning) await runDaemonCommand('stop', cwd);
+  }
+}
+
 /** One line for a failed run: exit and the end of stderr. */
 export function failureText(ingest: CliIngest): string {
   const tail = ingest.run.stderrTail.trim().split('\n').slice(-5).join('\n      ');

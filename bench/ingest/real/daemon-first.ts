@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { deleteRepository } from '../../../ingest/index.js';
 import type { Graph } from '../../../src/graph/index.js';
-import { runCliIngest, runDaemonCommand, type CliIngest } from './cli-ingest.js';
+import { withDaemon, type CliIngest } from './cli-ingest.js';
 import { git, withScratchClone } from './scratch-clone.js';
 
 /** The --daemon-first step: first ingests of the repository that the CLI hands to `graphgate daemon`. */
@@ -21,8 +22,6 @@ export interface DaemonFirstResult {
  */
 const SETTLE_MS = 15_000;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Ingests a scratch clone of `root` at HEAD `count + 1` times, each into a fresh namespace and handed by
  * the CLI to `graphgate daemon` (started for the step unless one runs): what a user's first ingest of a
@@ -32,27 +31,19 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  */
 export async function measureDaemonFirstIngests(root: string, graph: Graph, count: number): Promise<DaemonFirstResult> {
   const head = git(root, ['rev-parse', 'HEAD']);
-  return withScratchClone(root, head, async (clone) => {
-    const started = await runDaemonCommand('start', clone);
-    try {
-      const once = async (): Promise<CliIngest> => {
-        const repoId = `bench-daemon-${process.pid}-${Date.now().toString(36)}`;
-        try {
-          const ingest = await runCliIngest(clone, repoId, true);
-          const pid = (ingest.summary as { daemon?: { pid: number } } | null)?.daemon?.pid;
-          if (ingest.summary && pid !== started.pid) throw new Error(`the run was not ingested by the daemon (pid ${started.pid}): it runs another build?`);
-          return ingest;
-        } finally {
-          await deleteRepository(graph, repoId);
-          await sleep(SETTLE_MS);
-        }
-      };
-      const warmUp = await once();
-      const runs: CliIngest[] = [];
-      for (let i = 0; i < count; i++) runs.push(await once());
-      return { reusedRunning: started.alreadyRunning, warmUp, runs, settleMs: SETTLE_MS };
-    } finally {
-      if (!started.alreadyRunning) await runDaemonCommand('stop', clone);
-    }
-  });
+  return withScratchClone(root, head, (clone) => withDaemon(clone, async (ingest, reusedRunning) => {
+    const once = async (): Promise<CliIngest> => {
+      const repoId = `bench-daemon-${process.pid}-${Date.now().toString(36)}`;
+      try {
+        return await ingest(clone, repoId);
+      } finally {
+        await deleteRepository(graph, repoId);
+        await sleep(SETTLE_MS);
+      }
+    };
+    const warmUp = await once();
+    const runs: CliIngest[] = [];
+    for (let i = 0; i < count; i++) runs.push(await once());
+    return { reusedRunning, warmUp, runs, settleMs: SETTLE_MS };
+  }));
 }

@@ -1,4 +1,5 @@
 import type { IngestSummary } from '../../../ingest/index.js';
+import { percentile } from '../../../src/eval/metrics.js';
 import type { CheckoutResult } from './checkout-run.js';
 import { failureText, type CliIngest } from './cli-ingest.js';
 import type { CompodocResult } from './compodoc-run.js';
@@ -96,8 +97,7 @@ function daemonFirstLines(d: RealBenchResult['daemonFirst']): string[] {
   if (!d) return [];
   if ('error' in d) return [`  first ingests through graphgate daemon: failed: ${d.error}`];
   const ok = d.runs.filter((r) => r.summary);
-  const wall = ok.map((r) => r.run.wallMs).sort((a, b) => a - b);
-  const median = wall.length ? wall[Math.floor((wall.length - 1) / 2)]! : null;
+  const median = ok.length ? percentile(ok.map((r) => r.run.wallMs), 50) : null;
   return [
     `  first ingests through graphgate daemon (${d.reusedRunning ? 'the one already running' : 'started for this step'}; fresh namespaces, ${s(d.settleMs)} s after each deletion; warm-up run ${s(d.warmUp.run.wallMs)} s):`,
     `    CLI wall (s): ${ok.map((r) => s(r.run.wallMs)).join(' / ')}, median ${s(median)}; ingest (s): ${ok.map((r) => s(r.summary!.timings.totalMs)).join(' / ')}`,
