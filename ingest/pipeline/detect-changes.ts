@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { createPathFilter, discoverFiles, isSafeRelativePath } from './discovery.js';
 import { dependentsOf, mountDependentsOf, type KnownFile } from './known-files.js';
-import { mapLimit, readOne, statMatches, type SourceInfo } from './read-files.js';
+import { mapSliced, readFileInfo, readOne, statMatches, type SourceInfo } from './read-files.js';
 import type { PipelineSettings } from './settings.js';
 import type { SnapshotEntry } from './snapshot.js';
 import { EntriesDelta, type SnapshotEntries } from './snapshot-entries.js';
@@ -60,10 +60,10 @@ export async function detectChanges(
     t = performance.now();
     // Files this process hashed before and whose stat did not move are not read again (a warm
     // watcher's full rescan of 10,000 files: ~1 s of reading and hashing).
-    const read = await mapLimit(paths, 32, async (path) => {
+    const read = await mapSliced(paths, (path) => {
       const before = known.get(path);
-      if (before?.stat && (await statMatches(root, path, before.stat))) return before;
-      return readOne(root, path, settings.maxFileBytes);
+      if (before?.stat && statMatches(root, path, before.stat)) return before;
+      return readFileInfo(root, path, settings.maxFileBytes);
     });
     for (const item of read) {
       if (!item) continue;

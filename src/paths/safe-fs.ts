@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, readFile, realpath } from 'node:fs/promises';
+import { constants, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstat, mkdir, open, realpath } from 'node:fs/promises';
 import { AppError } from '../errors/index.js';
 import { canonicalRepoPath, describeRejection, isWithin, relativeWithin, type PathRejection } from './repo-path.js';
 
@@ -35,7 +35,8 @@ export async function resolveExisting(rootReal: string, input: unknown): Promise
   const rel = requireRepoPath(input);
   let absolute: string;
   try {
-    absolute = await realpath(`${rootReal}/${rel}`);
+    // Synchronous (the native realpath, as fs/promises uses): one path, and a tenth of the CPU of a promise per call.
+    absolute = realpathSync.native(`${rootReal}/${rel}`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
       throw new AppError('NOT_FOUND', { message: `No such file: ${rel}`, details: { path: rel } });
@@ -96,12 +97,16 @@ export async function writeFileNoFollow(rootReal: string, baseSegments: readonly
   return { absolute, relative: [...baseSegments, rel].join('/') };
 }
 
-/** Reads a resolved file as UTF-8 with a byte cap (larger files are refused, not truncated). */
+/**
+ * Reads a resolved file as UTF-8 with a byte cap (larger files are refused, not truncated).
+ * Synchronous inside: a search reads a pack's files one after another, and 40 files took ~8 ms of CPU
+ * through fs/promises against ~1 ms (bench/ingest/README.md, session 51).
+ */
 export async function readTextCapped(path: ResolvedPath, maxBytes: number): Promise<string> {
-  const info = await lstat(path.absolute);
+  const info = lstatSync(path.absolute);
   if (!info.isFile()) throw new AppError('NOT_FOUND', { message: `Not a regular file: ${path.relative}`, details: { path: path.relative } });
   if (info.size > maxBytes) {
     throw new AppError('INVALID_ARGS', { message: `The file is larger than the ${maxBytes}-byte read limit.`, details: { path: path.relative, size: info.size, maxBytes } });
   }
-  return readFile(path.absolute, 'utf8');
+  return readFileSync(path.absolute, 'utf8');
 }

@@ -77,9 +77,9 @@ describe('stat check (files a warm cache need not read again)', () => {
     const info = await readOne(root, 'a.ts', 1000);
     expect(info?.stat).toBeDefined();
     // ctime was just set by utimes: as "racy" as a file written a moment ago, so re-read…
-    expect(await statMatches(root, 'a.ts', info!.stat!)).toBe(false);
+    expect(statMatches(root, 'a.ts', info!.stat!)).toBe(false);
     // …but a later read (ctime now well in the past relative to it) is trusted.
-    expect(await statMatches(root, 'a.ts', { ...info!.stat!, readAt: info!.stat!.readAt + 5_000 })).toBe(true);
+    expect(statMatches(root, 'a.ts', { ...info!.stat!, readAt: info!.stat!.readAt + 5_000 })).toBe(true);
   });
 
   it('re-reads a file whose content, size or mtime moved, or that vanished', async () => {
@@ -87,11 +87,11 @@ describe('stat check (files a warm cache need not read again)', () => {
     const before = (await readOne(root, 'b.ts', 1000))!.stat!;
     const later = { ...before, readAt: before.readAt + 5_000 };
     old('b.ts', 'export const b = 2;\n', 30); // same size, other mtime (and ctime)
-    expect(await statMatches(root, 'b.ts', later)).toBe(false);
+    expect(statMatches(root, 'b.ts', later)).toBe(false);
     old('b.ts', 'export const b = 1;\n', (Date.now() - before.mtimeMs) / 1000); // mtime put back: ctime still moved
-    expect(await statMatches(root, 'b.ts', { ...later, readAt: Date.now() + 5_000 })).toBe(false);
+    expect(statMatches(root, 'b.ts', { ...later, readAt: Date.now() + 5_000 })).toBe(false);
     rmSync(join(root, 'b.ts'));
-    expect(await statMatches(root, 'b.ts', later)).toBe(false);
+    expect(statMatches(root, 'b.ts', later)).toBe(false);
   });
 });
 
