@@ -1,3 +1,4 @@
+import { percentile } from '../../src/eval/metrics.js';
 import type { CallResult } from './client.js';
 
 /** One call as the harness saw it. */
@@ -31,7 +32,8 @@ export interface VerbStats {
   p95Steady: number;
 }
 
-const quantile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0);
+/** Nearest rank (the p95 of 20 calls is the 19th, not the slowest). */
+const quantile = (sorted: number[], p: number) => percentile(sorted, p * 100);
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** One process start: spawn → `initialize` answered, in ms. */

@@ -32,6 +32,8 @@ export class TurnOutbox {
   private pending: DeferredTurn[] = [];
   private flushing: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** When the armed timer fires (performance.now()). */
+  private timerAt = 0;
   private readonly spoolFile: string | undefined;
   private readonly retryMs: number;
   /** A flush failed or spool files were adopted since the last successful flush. */
@@ -91,8 +93,11 @@ export class TurnOutbox {
     }
   }
 
-  /** Keeps a record (memory and spool) and schedules a flush. */
-  enqueue(record: DeferredTurn): void {
+  /**
+   * Keeps a record (memory and spool) and schedules a flush within `flushWithinMs` (default: the
+   * retry interval). Records kept within that window share one flush transaction.
+   */
+  enqueue(record: DeferredTurn, flushWithinMs = this.retryMs): void {
     this.pending.push(record);
     const max = this.options.maxPending ?? 10_000;
     if (this.pending.length > max) {
@@ -102,7 +107,7 @@ export class TurnOutbox {
     } else {
       this.appendSpool([record]);
     }
-    this.schedule(this.retryMs);
+    this.schedule(flushWithinMs);
   }
 
   /** Flushes now if anything is pending (after a turn found the graph answering again). */
@@ -153,8 +158,12 @@ export class TurnOutbox {
     return written;
   }
 
+  /** Arms the flush timer to fire within `ms` (an armed timer that fires sooner is kept). */
   private schedule(ms: number): void {
-    if (this.timer || this.pending.length === 0) return;
+    if (this.pending.length === 0) return;
+    if (this.timer && this.timerAt <= performance.now() + ms) return;
+    clearTimeout(this.timer);
+    this.timerAt = performance.now() + ms;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();

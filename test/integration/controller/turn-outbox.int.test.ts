@@ -91,4 +91,34 @@ describe('TurnOutbox: the spool of a process that is gone (real Neo4j)', () => {
     outbox.close();
     expect((await store.load(work.id, null))!.work.usedTokens).toBe(expected);
   });
+
+  it('writes the records kept within a flush window in one transaction, at the window\'s end', async () => {
+    const store = new WorkStore({ graph, repoId });
+    const work = await store.create({ workId: mintId('work'), state: 'PLANNING', runSessionId: 'run-1', originalPrompt: null, agentId: 'agent-z', maxTokens: 100_000, thresholdTokens: 60_000 });
+    const flushes: number[] = [];
+    const counting = Object.assign(Object.create(store) as WorkStore, {
+      logDeferred: (batch: Parameters<WorkStore['logDeferred']>[0], run?: Parameters<WorkStore['logDeferred']>[1]) => {
+        flushes.push(batch.length);
+        return store.logDeferred(batch, run);
+      },
+    });
+    const outbox = new TurnOutbox({ log: silentLogger, store: () => counting, retryMs: 60_000 });
+    const record = () => deferredTurn({
+      workId: work.id, agentId: 'agent-z', tokens: 3, transition: null, friction: [],
+      turn: { id: mintId('trace'), runSessionId: 'run-1', verb: 'read_file_lines', outcome: 'ok', denyCodes: [], latencyMs: 1, stateBefore: 'PLANNING', stateAfter: 'PLANNING', traceMeta: null },
+    }, new Date());
+    // An armed retry timer (60 s) gives way to the shorter window of the records that follow.
+    outbox.enqueue(record());
+    for (let i = 0; i < 3; i++) {
+      outbox.enqueue(record(), 300);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(flushes).toEqual([]);
+    const deadline = Date.now() + 5_000;
+    while (outbox.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    outbox.close();
+    expect(flushes).toEqual([4]);
+    expect((await store.load(work.id, null))!.work.usedTokens).toBe(12);
+  });
 });
+
