@@ -121,4 +121,3 @@ describe('TurnOutbox: the spool of a process that is gone (real Neo4j)', () => {
     expect((await store.load(work.id, null))!.work.usedTokens).toBe(12);
   });
 });
-
