@@ -1,3 +1,4 @@
+// Nearest rank: the p95 of 20 calls is the 19th, not the slowest.
 import { percentile } from '../../src/eval/metrics.js';
 import type { CallResult } from './client.js';
 
@@ -32,8 +33,6 @@ export interface VerbStats {
   p95Steady: number;
 }
 
-/** Nearest rank (the p95 of 20 calls is the 19th, not the slowest). */
-const quantile = (sorted: number[], p: number) => percentile(sorted, p * 100);
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** One process start: spawn → `initialize` answered, in ms. */
@@ -65,7 +64,7 @@ export class Recorder {
   startStats(): StartStats {
     const spread = (list: number[]) => {
       const sorted = [...list].sort((a, b) => a - b);
-      return { p50: round(quantile(sorted, 0.5)), p95: round(quantile(sorted, 0.95)), max: round(sorted[sorted.length - 1] ?? 0) };
+      return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted[sorted.length - 1] ?? 0) };
     };
     const first = this.starts.filter((s) => s.process.endsWith('-p0')).flatMap((s) => {
       const init = this.samples.find((x) => x.process === s.process && x.verb === 'initialize_work' && x.traceRef !== null);
@@ -102,10 +101,10 @@ export class Recorder {
     for (const s of this.answered()) byVerb.set(s.verb, [...(byVerb.get(s.verb) ?? []), s]);
     return [...byVerb.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([verb, list]) => {
       const all = list.map((s) => s.ms).sort((a, b) => a - b);
-      const steady = list.filter((s) => !s.duringOutage).map((s) => s.ms).sort((a, b) => a - b);
+      const steady = list.filter((s) => !s.duringOutage).map((s) => s.ms);
       return {
         verb, n: list.length, denied: list.filter((s) => s.outcome === 'denied').length,
-        p50: round(quantile(all, 0.5)), p95: round(quantile(all, 0.95)), max: round(all[all.length - 1] ?? 0), p95Steady: round(quantile(steady, 0.95)),
+        p50: round(percentile(all, 50)), p95: round(percentile(all, 95)), max: round(all[all.length - 1] ?? 0), p95Steady: round(percentile(steady, 95)),
       };
     });
   }

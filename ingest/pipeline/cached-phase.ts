@@ -84,7 +84,7 @@ async function addMountDependentsFromCache(input: ParsePhaseInput & { cache: Run
     const mountSig = entry.mountSig(path);
     if (mountSig === undefined || queued.has(path) || !input.entries.has(path)) continue;
     if (mountSig === (known.get(path)?.mountSig ?? null)) continue;
-    const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
+    const info = current.get(path) ?? readOne(root, path, settings.maxFileBytes);
     if (!info || info.sha256 !== entry.shas.get(path)) continue;
     toParse.push(info);
     current.set(path, info);

@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { createPathFilter, discoverFiles, isSafeRelativePath } from './discovery.js';
 import { dependentsOf, mountDependentsOf, type KnownFile } from './known-files.js';
-import { mapSliced, readFileInfo, readOne, statMatches, type SourceInfo } from './read-files.js';
+import { mapSliced, readOne, statMatches, type SourceInfo } from './read-files.js';
 import type { PipelineSettings } from './settings.js';
 import type { SnapshotEntry } from './snapshot.js';
 import { EntriesDelta, type SnapshotEntries } from './snapshot-entries.js';
@@ -49,7 +49,7 @@ export async function detectChanges(
     const paths = [...new Set(changedPaths.map((p) => toRepoPath(root, p)).filter((p): p is string => p !== undefined && keep(p)))];
     deleted = [];
     for (const path of paths) {
-      const info = await readOne(root, path, settings.maxFileBytes);
+      const info = readOne(root, path, settings.maxFileBytes);
       if (info) current.set(path, info), entries.set(path, info);
       else if (known.has(path)) deleted.push(path), entries.delete(path);
     }
@@ -63,7 +63,7 @@ export async function detectChanges(
     const read = await mapSliced(paths, (path) => {
       const before = known.get(path);
       if (before?.stat && statMatches(root, path, before.stat)) return before;
-      return readFileInfo(root, path, settings.maxFileBytes);
+      return readOne(root, path, settings.maxFileBytes);
     });
     for (const item of read) {
       if (!item) continue;
@@ -88,7 +88,7 @@ export async function detectChanges(
     const dependents = dependentsOf(known, touched);
     mountCandidates = mountDependentsOf(known, touched);
     for (const path of dependents) {
-      const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
+      const info = current.get(path) ?? readOne(root, path, settings.maxFileBytes);
       // Its File row gets the text read here, so the snapshot does too.
       if (info) toParse.push(info), current.set(path, info), entries.set(path, info);
     }

@@ -43,7 +43,7 @@ export async function addImportersOfDeleted(
   const queued = new Set(changes.toParse.map((i) => i.path));
   for (const path of await importersOfDeleted(graph, repoId, changes.deleted, known)) {
     if (queued.has(path)) continue;
-    const info = changes.current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
+    const info = changes.current.get(path) ?? readOne(root, path, settings.maxFileBytes);
     if (!info) continue;
     changes.toParse.push(info);
     changes.current.set(path, info);

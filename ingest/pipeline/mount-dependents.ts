@@ -48,7 +48,7 @@ export async function addMountDependents(
       summary.files.mountsUnchanged++;
       continue;
     }
-    const info = current.get(path) ?? (await readOne(root, path, settings.maxFileBytes));
+    const info = current.get(path) ?? readOne(root, path, settings.maxFileBytes);
     if (!info) continue;
     toParse.push(info);
     current.set(path, info);

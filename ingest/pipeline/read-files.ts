@@ -57,7 +57,7 @@ export async function mapSliced<T, R>(items: readonly T[], fn: (item: T) => R): 
 
 /** Reads files in slices of the event loop (mapSliced); a file that vanished between discovery and read is dropped. */
 export async function readSourceFiles(root: string, paths: string[], maxFileBytes: number): Promise<SourceInfo[]> {
-  return (await mapSliced(paths, (path) => readFileInfo(root, path, maxFileBytes))).filter((x): x is SourceInfo => x !== undefined);
+  return (await mapSliced(paths, (path) => readOne(root, path, maxFileBytes))).filter((x): x is SourceInfo => x !== undefined);
 }
 
 /**
@@ -79,13 +79,8 @@ export function statMatches(root: string, path: string, before: FileStat): boole
   return stat.size === before.size && stat.mtimeMs === before.mtimeMs && stat.ctimeMs === before.ctimeMs && stat.ino === before.ino;
 }
 
-/** Reads one repo-relative file, or undefined when it does not exist (deleted). */
-export async function readOne(root: string, path: string, maxFileBytes: number): Promise<SourceInfo | undefined> {
-  return readFileInfo(root, path, maxFileBytes);
-}
-
-/** `readOne`, synchronously (for runs of reads: mapSliced). */
-export function readFileInfo(root: string, path: string, maxFileBytes: number): SourceInfo | undefined {
+/** Reads one repo-relative file, or undefined when it does not exist (deleted). Synchronous: runs of reads go through mapSliced. */
+export function readOne(root: string, path: string, maxFileBytes: number): SourceInfo | undefined {
   const abs = join(root, path);
   const base = { path, kind: fileKind(path), executable: false };
   const readAt = Date.now();

@@ -58,9 +58,9 @@ describe('discoverFiles', () => {
   });
 
   it('does not read through a symlink that leaves the root (a watcher-reported path), but reads one inside it', async () => {
-    const escape = await readOne(canonicalRoot(root), 'src/escape.ts', 1000);
+    const escape = readOne(canonicalRoot(root), 'src/escape.ts', 1000);
     expect(escape).toMatchObject({ text: '', skipReason: 'symbolic link leading outside the repository' });
-    expect((await readOne(canonicalRoot(root), 'src/alias.ts', 1000))?.text).toBe('x');
+    expect(readOne(canonicalRoot(root), 'src/alias.ts', 1000)?.text).toBe('x');
   });
 });
 

@@ -74,7 +74,7 @@ describe('stat check (files a warm cache need not read again)', () => {
 
   it('trusts an unchanged file hashed well after its last modification', async () => {
     old('a.ts', 'export const a = 1;\n');
-    const info = await readOne(root, 'a.ts', 1000);
+    const info = readOne(root, 'a.ts', 1000);
     expect(info?.stat).toBeDefined();
     // ctime was just set by utimes: as "racy" as a file written a moment ago, so re-read…
     expect(statMatches(root, 'a.ts', info!.stat!)).toBe(false);
@@ -84,7 +84,7 @@ describe('stat check (files a warm cache need not read again)', () => {
 
   it('re-reads a file whose content, size or mtime moved, or that vanished', async () => {
     old('b.ts', 'export const b = 1;\n');
-    const before = (await readOne(root, 'b.ts', 1000))!.stat!;
+    const before = readOne(root, 'b.ts', 1000)!.stat!;
     const later = { ...before, readAt: before.readAt + 5_000 };
     old('b.ts', 'export const b = 2;\n', 30); // same size, other mtime (and ctime)
     expect(statMatches(root, 'b.ts', later)).toBe(false);

@@ -38,13 +38,13 @@ describe('pipeline: files mounted below a changed loader', () => {
     const project = createTsProject(root, silentLogger);
     for (const path of Object.keys(files)) project.addSourceFileAtPath(join(root, path));
     invalidateRouteIndex(project);
-    const loader = (await readOne(root, 'src/app/app.routes.ts', DEFAULT_SETTINGS.maxFileBytes)) as SourceInfo;
+    const loader = readOne(root, 'src/app/app.routes.ts', DEFAULT_SETTINGS.maxFileBytes) as SourceInfo;
     return { project, loader };
   };
 
   it('queues what a changed loader mounts now that has route syntax (not the module), once', async () => {
     const { project, loader } = await setup();
-    const cartModule = (await readOne(root, 'src/app/cart/cart.module.ts', DEFAULT_SETTINGS.maxFileBytes)) as SourceInfo;
+    const cartModule = readOne(root, 'src/app/cart/cart.module.ts', DEFAULT_SETTINGS.maxFileBytes) as SourceInfo;
     const toParse = [loader, cartModule];
     const current = new Map(toParse.map((i) => [i.path, i] as const));
     const summary = emptySummary('r', root);

@@ -46,7 +46,7 @@ function write(path: string, text: string): void {
 }
 
 async function infos(paths: string[]): Promise<SourceInfo[]> {
-  return Promise.all(paths.map(async (path) => (await readOne(root, path, DEFAULT_SETTINGS.maxFileBytes)) as SourceInfo));
+  return Promise.all(paths.map(async (path) => readOne(root, path, DEFAULT_SETTINGS.maxFileBytes) as SourceInfo));
 }
 
 /** Writes the files and brings the warm project in line, the way a watcher's run does. */
