@@ -1,7 +1,5 @@
 import { posix } from 'node:path';
-import { int, type Graph, type RunOptions } from '../graph/index.js';
-import { policyRecordsQuery } from '../retrieval/lanes/lane.queries.js';
-import { readActiveMemories } from '../retrieval/lanes/memory.lane.js';
+import { int, loadQuery, type Graph, type RunOptions } from '../graph/index.js';
 import { scopeApplies } from '../retrieval/lanes/scope-match.js';
 import { compareText } from '../retrieval/shared/stable-order.js';
 
@@ -9,6 +7,17 @@ import { compareText } from '../retrieval/shared/stable-order.js';
 const MAX_EXAMPLES = 3;
 const MAX_FIELD = 600;
 const FIELDS = ['instruction', 'before', 'after', 'antiPattern', 'whyWrong'] as const;
+
+interface FewShotRow {
+  source: 'record' | 'memory';
+  id: string;
+  state: string;
+  fewShotJson: unknown;
+  fromMemory: unknown;
+  scopes: unknown[];
+  expiresAt: string | null;
+}
+const fewShotRows = loadQuery<{ repoId: string; limit: ReturnType<typeof int> }, FewShotRow>('memory/few-shots.cypher');
 
 /** A `few_shot` memory as trace_symbol_graph shows it. */
 export interface FewShotExample {
@@ -51,27 +60,25 @@ function example(id: string, state: string, json: string | null): FewShotExample
 export async function fewShotsFor(graph: Graph, repoId: string, paths: readonly string[], now: Date, run?: RunOptions): Promise<FewShotExample[]> {
   if (paths.length === 0) return [];
   const folders = [...new Set(paths.map((p) => posix.dirname(p)))];
-  const [rows, records] = await Promise.all([
-    readActiveMemories({ graph, repoId, ...(run ? { run } : {}) }),
-    graph.read(policyRecordsQuery, { repoId, limit: int(2000) }, run),
-  ]);
+  const rows = await graph.read(fewShotRows, { repoId, limit: int(1000) }, run);
   const found: FewShotExample[] = [];
   const promoted = new Set<string>();
-  for (const record of records) {
-    const json = record.props.fewShotJson;
-    if (record.label !== 'ExampleRef' || typeof json !== 'string') continue;
-    const from = typeof record.props.fromMemory === 'string' ? record.props.fromMemory : null;
-    const shot = example(from ?? record.recordId, 'approved', json);
-    // Only a row that shows something takes the memory's place.
-    if (!shot) continue;
-    if (from) promoted.add(from);
-    const scopes = [...(Array.isArray(record.props.appliesTo) ? record.props.appliesTo.filter((s): s is string => typeof s === 'string') : []), ...record.anchorPaths];
-    if (scopeApplies(scopes, folders)) found.push({ ...shot, policyRecordId: record.recordId });
-  }
+  // Records come first (the query's order), so a memory they show is known before the memories.
   for (const row of rows) {
-    if (row.enforcementType !== 'few_shot' || promoted.has(row.id)) continue;
+    if (typeof row.fewShotJson !== 'string') continue;
+    const scopes = row.scopes.filter((s): s is string => typeof s === 'string');
+    if (row.source === 'record') {
+      const from = typeof row.fromMemory === 'string' ? row.fromMemory : null;
+      const shot = example(from ?? row.id, 'approved', row.fewShotJson);
+      // Only a row that shows something takes the memory's place.
+      if (!shot) continue;
+      if (from) promoted.add(from);
+      if (scopeApplies(scopes, folders)) found.push({ ...shot, policyRecordId: row.id });
+      continue;
+    }
+    if (promoted.has(row.id)) continue;
     if (row.state === 'provisional' && row.expiresAt && Date.parse(row.expiresAt) <= now.getTime()) continue;
-    if (!scopeApplies([...row.declaredAnchors, ...row.anchorPaths], folders)) continue;
+    if (!scopeApplies(scopes, folders)) continue;
     const shot = example(row.id, row.state, row.fewShotJson);
     if (shot) found.push(shot);
   }
