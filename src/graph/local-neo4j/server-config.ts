@@ -141,7 +141,8 @@ export async function ensurePassword(layout: LocalLayout): Promise<{ password: s
     await chmod(layout.passwordFile, 0o600);
     return { password: (await readFile(layout.passwordFile, 'utf8')).trim(), created: false };
   }
-  const password = randomBytes(18).toString('base64url');
+  // Hex: a password safe on any command line (base64url began with '-' one time in 64, which neo4j-admin read as an option).
+  const password = randomBytes(18).toString('hex');
   await writeFile(layout.passwordFile, `${password}\n`, { mode: 0o600 });
   return { password, created: true };
 }

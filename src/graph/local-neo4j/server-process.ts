@@ -39,7 +39,8 @@ export async function runningPid(layout: LocalLayout): Promise<number | undefine
 
 /** Sets the initial password in the instance's auth store; only effective before the first start. */
 export async function setInitialPassword(layout: LocalLayout, java: JavaInfo, password: string): Promise<void> {
-  await run(java.executable, ['-cp', join(layout.libDir, '*'), 'org.neo4j.cli.AdminTool', 'dbms', 'set-initial-password', password], {
+  // `--`: a password file written before passwords were hex may begin with '-', which the tool would read as an option.
+  await run(java.executable, ['-cp', join(layout.libDir, '*'), 'org.neo4j.cli.AdminTool', 'dbms', 'set-initial-password', '--', password], {
     env: { ...process.env, NEO4J_HOME: layout.instanceDir, NEO4J_CONF: layout.confDir },
     timeout: 120_000,
   });
