@@ -1,4 +1,4 @@
-// Nearest rank: the p95 of 20 calls is the 19th, not the slowest.
+// Nearest rank (the p95 of 20 calls is the 19th, not the slowest); it sorts a copy, and p100 is the maximum.
 import { percentile } from '../../src/eval/metrics.js';
 import type { CallResult } from './client.js';
 
@@ -62,10 +62,7 @@ export class Recorder {
 
   /** Process starts, and each agent's first answer: its first process's start plus that process's initialize_work. */
   startStats(): StartStats {
-    const spread = (list: number[]) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted[sorted.length - 1] ?? 0) };
-    };
+    const spread = (list: number[]) => ({ p50: round(percentile(list, 50)), p95: round(percentile(list, 95)), max: round(percentile(list, 100)) });
     const first = this.starts.filter((s) => s.process.endsWith('-p0')).flatMap((s) => {
       const init = this.samples.find((x) => x.process === s.process && x.verb === 'initialize_work' && x.traceRef !== null);
       return init ? [s.ms + init.ms] : [];
@@ -100,11 +97,11 @@ export class Recorder {
     const byVerb = new Map<string, Sample[]>();
     for (const s of this.answered()) byVerb.set(s.verb, [...(byVerb.get(s.verb) ?? []), s]);
     return [...byVerb.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([verb, list]) => {
-      const all = list.map((s) => s.ms).sort((a, b) => a - b);
+      const all = list.map((s) => s.ms);
       const steady = list.filter((s) => !s.duringOutage).map((s) => s.ms);
       return {
         verb, n: list.length, denied: list.filter((s) => s.outcome === 'denied').length,
-        p50: round(percentile(all, 50)), p95: round(percentile(all, 95)), max: round(all[all.length - 1] ?? 0), p95Steady: round(percentile(steady, 95)),
+        p50: round(percentile(all, 50)), p95: round(percentile(all, 95)), max: round(percentile(all, 100)), p95Steady: round(percentile(steady, 95)),
       };
     });
   }
