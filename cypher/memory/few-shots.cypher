@@ -9,6 +9,7 @@ CALL () {
   UNION ALL
   MATCH (m:Memory)
   WHERE m.repoId = $repoId AND m.state IN ['approved', 'provisional'] AND m.enforcementType = 'few_shot' AND m.fewShotJson IS NOT NULL
+    // The promotion clause of retrieval/active-memories.cypher (for a few_shot memory): change them together.
     AND NOT EXISTS { MATCH (p:PolicyRecord {recordId: m.promotedTo}) WHERE p.repoId = $repoId AND p.current = true AND coalesce(p.status, 'active') <> 'retired' }
   RETURN 'memory' AS source, coalesce(m.memoryId, m.id) AS id, m.state AS state, m.fewShotJson AS fewShotJson, null AS fromMemory,
     coalesce(m.domainAnchorIds, []) + [(m)-[:APPLIES_TO]->(a:DomainAnchor) | a.path] AS scopes, m.expiresAt AS expiresAt
