@@ -5,10 +5,13 @@ import { nodeCheck } from '../../../src/doctor/machine-checks.js';
 import { doctorLines } from '../../../src/doctor/run-doctor.js';
 
 describe('doctor checks (pure parts)', () => {
-  it('grades Node versions: below 20.19 fails, 20 warns (end-of-life), 22 and 24 pass', () => {
+  it('grades Node versions by package.json engines: outside fails, 20 warns (end-of-life), 22.12+ and 24 pass', () => {
     expect(nodeCheck('18.20.0').status).toBe('fail');
-    expect(nodeCheck('20.10.0').status).toBe('fail');
+    expect(nodeCheck('20.10.0')).toMatchObject({ status: 'fail', summary: 'Node 20.10.0; graphgate needs Node ^20.19.0 || ^22.12.0 || >=24.0.0' });
     expect(nodeCheck('20.19.2')).toMatchObject({ status: 'warn', fix: 'move to Node 22 or 24 (LTS)' });
+    // @angular/compiler, which the ingest loads, supports neither 22.0–22.11 nor 23.
+    expect(nodeCheck('22.11.0').status).toBe('fail');
+    expect(nodeCheck('23.11.1').status).toBe('fail');
     expect(nodeCheck('22.12.0').status).toBe('ok');
     expect(nodeCheck('24.21.0').status).toBe('ok');
   });
