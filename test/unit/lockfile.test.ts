@@ -14,7 +14,7 @@ describe('package-lock.json', () => {
     expect(text.match(/[a-z]+:\/\/[^"\s]*/gi) ?? []).toEqual([]);
   });
 
-  it('ships only runtime packages that support every Node version package.json engines admits', () => {
+  it('holds only runtime packages that support every Node version package.json engines admits', () => {
     const runtime = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && !entry.dev);
     expect(runtime.length).toBeGreaterThan(100);
     const narrower = runtime
