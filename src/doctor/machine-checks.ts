@@ -1,23 +1,23 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { satisfies } from 'semver';
 import { findJava, findMaven } from '../graph/local-neo4j/prerequisites.js';
 import { localLayout } from '../graph/local-neo4j/index.js';
-import { packageRoot } from '../runtime/package-root.js';
+import { packageManifest } from '../runtime/package-root.js';
 import { bounded, type Check } from './check.js';
 
 const run = promisify(execFile);
 const MIN_FREE_BYTES = 2 * 1024 ** 3;
 
-/** The Node versions package.json's `engines` admits: the ones every runtime dependency supports (test/unit/lockfile.test.ts). */
-const SUPPORTED_NODE = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).engines.node as string;
-
-/** A Node outside `engines` fails; 20 is end-of-life, so it only warns. */
+/**
+ * A Node outside package.json's `engines` fails (the range every runtime dependency supports,
+ * test/unit/lockfile.test.ts); 20 is end-of-life, so it only warns.
+ */
 export function nodeCheck(version = process.versions.node): Check {
-  if (!satisfies(version, SUPPORTED_NODE)) return { id: 'node', status: 'fail', summary: `Node ${version}; graphgate needs Node ${SUPPORTED_NODE}`, fix: 'install Node 22 or 24 (LTS)' };
+  const supported = packageManifest().engines.node;
+  if (!satisfies(version, supported)) return { id: 'node', status: 'fail', summary: `Node ${version}; graphgate needs Node ${supported}`, fix: 'install Node 22 or 24 (LTS)' };
   if (version.startsWith('20.')) return { id: 'node', status: 'warn', summary: `Node ${version} (end-of-life since April 2026)`, fix: 'move to Node 22 or 24 (LTS)' };
   return { id: 'node', status: 'ok', summary: `Node ${version}` };
 }

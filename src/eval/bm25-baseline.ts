@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
-import { packageRoot } from '../runtime/package-root.js';
+import { packageManifest } from '../runtime/package-root.js';
 
 /** Files larger than this are indexed by path only (as ingestion skips parsing big files). */
 const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
@@ -127,8 +126,7 @@ export class Bm25Baseline {
 /** The MiniSearch version the baseline runs on, as package.json pins it (recorded in every report). */
 export function minisearchVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    return pkg.dependencies?.minisearch ?? 'unknown';
+    return packageManifest().dependencies?.minisearch ?? 'unknown';
   } catch {
     return 'unknown';
   }

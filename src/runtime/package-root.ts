@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,4 +15,18 @@ export function packageRoot(): string {
   }
   cached = dir;
   return dir;
+}
+
+export interface PackageManifest {
+  version: string;
+  engines: { node: string };
+  dependencies?: Record<string, string>;
+}
+
+let manifest: PackageManifest | undefined;
+
+/** graphgate's own package.json, read once. */
+export function packageManifest(): PackageManifest {
+  manifest ??= JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as PackageManifest;
+  return manifest;
 }

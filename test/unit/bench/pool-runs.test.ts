@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatPooled, poolReads } from '../../../bench/soak/pool-runs.js';
+
+const call = (verb: string, startS: number, ms: number, answered = true) =>
+  ({ verb, at: 1_000_000 + startS * 1000 + ms, ms, traceRef: answered ? 't' : null }) as never;
+
+describe('poolReads', () => {
+  const runA = { startedAt: 1_000_000, samples: [call('read_file_lines', 1, 900), call('read_file_lines', 40, 10), call('read_file_lines', 50, 20), call('submit_execution_plan', 60, 5000)] };
+  const runB = { startedAt: 1_000_000, samples: [call('read_file_lines', 35, 30), call('read_file_lines', 45, 40), call('read_file_lines', 46, 7000, false)] };
+
+  it('pools the answered calls of every run per read verb, by nearest rank', () => {
+    const [read, lookup] = poolReads([runA, runB]);
+    expect(read).toEqual({ verb: 'read_file_lines', n: 5, p50: 30, p95: 900 });
+    expect(lookup).toEqual({ verb: 'lookup_symbol_definition', n: 0, p50: 0, p95: 0 });
+  });
+
+  it('leaves out the calls that started before --after-s', () => {
+    expect(poolReads([runA, runB], 30_000)[0]).toEqual({ verb: 'read_file_lines', n: 4, p50: 20, p95: 40 });
+  });
+
+  it('formats one line per pool', () => {
+    expect(formatPooled('x', poolReads([runB]))).toBe('x: n 2 / 0 / 0 / 0; p50 30 / 0 / 0 / 0 ms; p95 40 / 0 / 0 / 0 ms (read_file_lines / lookup_symbol_definition / trace_symbol_graph / search_codebase_text)');
+  });
+});
