@@ -4,6 +4,7 @@ import { warmPlansOncePerServerStart, type Graph } from '../graph/index.js';
 import { repoSnapshotQuery } from '../retrieval/lanes/lane.queries.js';
 import { onAbort } from '../runtime/abort.js';
 import type { Logger } from '../runtime/logger.js';
+import type { WatchLeadership } from './watch-leadership.js';
 
 /** How long after the watcher starts its idle warm-up begins (ingest/pipeline/warm-project.ts). */
 const WARM_DELAY_MS = 15_000;
@@ -27,6 +28,11 @@ export interface RepoKeeperOptions {
   watch: boolean;
   /** How long one turn waits for a running ingest before answering REPO_INGESTING. */
   waitMs: number;
+  /**
+   * Who watches the checkout among the processes on it (watch-leadership.ts): this process watches only
+   * once it leads, and relies on a living leader's watcher meanwhile. Absent: it always watches.
+   */
+  leadership?: WatchLeadership;
 }
 
 export interface ReadyCall {
@@ -73,7 +79,7 @@ export class RepoKeeper {
 
   async ready(call: ReadyCall = {}): Promise<void> {
     if (!this.options.autoIngest) return this.requireIngested(call.signal);
-    if (!this.running && (!this.firstDone || (call.fresh && !this.watcher))) this.running = this.ingest();
+    if (!this.running && (!this.firstDone || (call.fresh && !this.watcher && !this.peerWatches()))) this.running = this.ingest();
     if (this.running) await this.wait(this.running, call);
   }
 
@@ -94,11 +100,26 @@ export class RepoKeeper {
     while (!this.closed && (this.turnsRunning > 0 || performance.now() - this.lastTurnEnded < QUIET_MS)) await pause(250);
   }
 
-  /** Stops watching; a first ingest still running is left to the process exit (its lock lease expires). */
+  /** Whether this process watches the checkout (it leads), for diagnostics and tests. */
+  get watching(): boolean {
+    return this.watcher !== undefined;
+  }
+
+  /** Stops watching and gives up the lead; a first ingest still running is left to the process exit (its lock lease expires). */
   async close(): Promise<void> {
     this.closed = true;
     this.unsubscribe();
     await this.watcher?.close();
+    this.options.leadership?.release();
+  }
+
+  /**
+   * Another living process watches this checkout: its re-ingests keep the graph current, so a pack needs
+   * no re-check here. Once it is gone the next pack-building turn re-checks the tree, which also takes
+   * the lead and starts this process's watcher.
+   */
+  private peerWatches(): boolean {
+    return this.options.watch && this.options.leadership?.peerLeads() === true;
   }
 
   /**
@@ -136,7 +157,8 @@ export class RepoKeeper {
       log.info('mcp ingest finished', { repoId, mode: summary.mode, parsed: summary.files.parsed, ms: summary.timings.totalMs });
       if (!this.firstDone) this.warmPlans();
       this.firstDone = true;
-      if (this.options.watch && !this.watcher && !this.closed) {
+      if (this.options.watch && !this.watcher && !this.closed && (this.options.leadership?.acquire() ?? true)) {
+        log.info('mcp watching the repository', { repoId });
         // The project's idle warm-up starts after an agent's opening turns (pack, reads, plan), and each of
         // its steps waits until no turn runs.
         this.watcher = watchRepository({

@@ -12,6 +12,7 @@ import { LineStdioTransport } from './line-stdio.transport.js';
 import { createMcpServer } from './mcp-server.js';
 import { preloadParsersOnAcceptedPlan } from './parser-preload.js';
 import { RepoKeeper } from './repo-keeper.js';
+import { WatchLeadership } from './watch-leadership.js';
 
 export interface RunStdioOptions {
   repo: string;
@@ -34,7 +35,9 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
     graph = await openGraph({ log, autoStart: config.graph.autoStartLocal, recordShapes: true });
     // A turn waits for an ingest at most until shortly before its own timeout, then answers REPO_INGESTING.
     const waitMs = Math.max(0, Math.min(config.mcp.ingestWaitMs, config.mcp.turnTimeoutMs - 2_000));
-    keeper = new RepoKeeper({ graph, repoRoot, repoId, log, autoIngest: config.mcp.autoIngest, watch: config.mcp.watch, waitMs });
+    // One of the servers on this checkout watches it; the others rely on that one (watch-leadership.ts).
+    const leadership = WatchLeadership.forRepository(repoRoot, repoId, `${graph.connection.uri} ${graph.connection.database ?? ''}`);
+    keeper = new RepoKeeper({ graph, repoRoot, repoId, log, autoIngest: config.mcp.autoIngest, watch: config.mcp.watch, waitMs, leadership });
     return { repoId, graph, keeper, sessions: new WorkStore({ graph, repoId, rejectionThreshold: config.memory.rejectionThreshold, scaffoldFromRejections: config.memory.enableAutoScaffoldFromRejections }), packs: new PackStore({ graph, repoId, repoRoot }) };
   };
   const dispatcher = new TurnDispatcher({ config, repoRoot, log, services, now: processClock() });

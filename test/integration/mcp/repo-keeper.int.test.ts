@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Graph } from '../../../src/graph/graph.js';
 import { RepoKeeper, type RepoKeeperOptions } from '../../../src/mcp/repo-keeper.js';
+import { WatchLeadership } from '../../../src/mcp/watch-leadership.js';
 import type { Logger } from '../../../src/runtime/logger.js';
 import { createGitRepo, type TempGitRepo } from '../../support/git-repo.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../../support/graph.js';
@@ -90,5 +94,36 @@ describe('the MCP server keeps its repository ingested (RepoKeeper)', () => {
     await watching.ready();
     repo.write('src/app/shared/watched.ts', 'export const watched = 1;\n');
     await expect.poll(pathsInGraph, { timeout: 20_000, interval: 200 }).toContain('src/app/shared/watched.ts');
+  });
+
+  it('of two watching servers on one checkout one watches; the other relies on it, and takes over once it is gone', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'graphgate-lead-'));
+    try {
+      const file = join(home, 'lead.json');
+      const logs = [recordingLogger(), recordingLogger()];
+      const a = keeper({ watch: true, log: logs[0], leadership: new WatchLeadership(file) });
+      await a.ready();
+      const b = keeper({ watch: true, log: logs[1], leadership: new WatchLeadership(file) });
+      await b.ready();
+      expect([a.watching, b.watching]).toEqual([true, false]);
+
+      // The leader's watcher keeps the graph current for both: b builds a pack without re-checking the tree.
+      const runsOfB = logs[1]!.finished.length;
+      repo.write('src/app/shared/led.ts', 'export const led = 1;\n');
+      await expect.poll(pathsInGraph, { timeout: 20_000, interval: 200 }).toContain('src/app/shared/led.ts');
+      await b.ready({ fresh: true });
+      expect(logs[1]!.finished.length).toBe(runsOfB);
+
+      // The leader goes away; a file saved meanwhile is found by b's next pack, and b watches from then on.
+      await a.close();
+      repo.write('src/app/shared/unwatched.ts', 'export const unwatched = 1;\n');
+      await b.ready({ fresh: true });
+      expect(await pathsInGraph()).toContain('src/app/shared/unwatched.ts');
+      expect(b.watching).toBe(true);
+      repo.write('src/app/shared/watched-by-b.ts', 'export const watchedByB = 1;\n');
+      await expect.poll(pathsInGraph, { timeout: 20_000, interval: 200 }).toContain('src/app/shared/watched-by-b.ts');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WatchLeadership } from '../../../src/mcp/watch-leadership.js';
+
+/** The pid of a process that has exited (and been reaped). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
+
+describe('WatchLeadership: one watcher per checkout among the MCP servers on it', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'graphgate-lead-'));
+    file = join(dir, 'watchers', 'lead.json');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the first to ask leads; the others see a living peer until it releases, then one of them takes over', () => {
+    const a = new WatchLeadership(file);
+    const b = new WatchLeadership(file);
+    expect(b.peerLeads()).toBe(false);
+    expect(a.acquire()).toBe(true);
+    expect(a.acquire()).toBe(true);
+    expect(a.peerLeads()).toBe(false);
+    expect(b.acquire()).toBe(false);
+    expect(b.peerLeads()).toBe(true);
+    a.release();
+    expect(b.peerLeads()).toBe(false);
+    expect(b.acquire()).toBe(true);
+    expect(a.acquire()).toBe(false);
+    // The file never holds a half-written holder, and nothing is left beside it.
+    expect(readdirSync(join(dir, 'watchers'))).toEqual(['lead.json']);
+  });
+
+  it('a lead held by a process that died (kill -9 leaves its file) is taken over', () => {
+    expect(new WatchLeadership(file).acquire()).toBe(true);
+    writeFileSync(file, JSON.stringify({ pid: deadPid(), since: new Date().toISOString() }));
+    const next = new WatchLeadership(file);
+    expect(next.peerLeads()).toBe(false);
+    expect(next.acquire()).toBe(true);
+    expect(new WatchLeadership(file).peerLeads()).toBe(true);
+  });
+
+  it('an unreadable lead file is left alone while fresh (being written) and replaced once old', () => {
+    const a = new WatchLeadership(file);
+    expect(a.acquire()).toBe(true);
+    writeFileSync(file, '{"pi');
+    const b = new WatchLeadership(file);
+    expect(b.peerLeads()).toBe(false);
+    expect(b.acquire()).toBe(false);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(file, old, old);
+    expect(b.acquire()).toBe(true);
+  });
+
+  it('release removes only a file that still names this process', () => {
+    const a = new WatchLeadership(file);
+    expect(a.acquire()).toBe(true);
+    writeFileSync(file, JSON.stringify({ pid: process.pid + 1_000_000, since: '' }));
+    a.release();
+    expect(readdirSync(join(dir, 'watchers'))).toEqual(['lead.json']);
+  });
+
+  it('a home it cannot write to leaves every process watching, as before there was a lead', () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'watchers'), 'a file where the folder should be');
+    expect(new WatchLeadership(file).acquire()).toBe(true);
+    expect(new WatchLeadership(file).acquire()).toBe(true);
+  });
+
+  it('keys the lead by checkout, namespace and graph', () => {
+    const key = (root: string, repoId: string, graph: string) => WatchLeadership.forRepository(root, repoId, graph).file;
+    expect(key('/r', 'a', 'bolt://x')).toBe(key('/r', 'a', 'bolt://x'));
+    expect(new Set([key('/r', 'a', 'bolt://x'), key('/s', 'a', 'bolt://x'), key('/r', 'b', 'bolt://x'), key('/r', 'a', 'bolt://y')]).size).toBe(4);
+  });
+});
