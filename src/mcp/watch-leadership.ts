@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { graphgateHome } from '../graph/local-neo4j/layout.js';
 import { pidAlive } from '../runtime/process-liveness.js';
@@ -36,7 +36,10 @@ export class WatchLeadership {
     if (this.held) return true;
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        if (this.create()) return (this.held = true);
+        if (this.create()) {
+          this.sweep();
+          return (this.held = true);
+        }
         if (!this.stale()) return false;
         rmSync(this.file, { force: true });
       }
@@ -62,6 +65,19 @@ export class WatchLeadership {
       if (this.holder() === process.pid) unlinkSync(this.file);
     } catch {
       // Already gone.
+    }
+  }
+
+  /** Removes the lead files of other checkouts whose holders died (a killed leader of a checkout since deleted leaves one). */
+  private sweep(): void {
+    const folder = dirname(this.file);
+    try {
+      for (const name of readdirSync(folder).filter((n) => n.endsWith('.json')).slice(0, 200)) {
+        const other = new WatchLeadership(join(folder, name), this.alive);
+        if (other.file !== this.file && other.stale()) rmSync(other.file, { force: true });
+      }
+    } catch {
+      // Housekeeping only.
     }
   }
 

@@ -58,6 +58,16 @@ describe('WatchLeadership: one watcher per checkout among the MCP servers on it'
     expect(b.acquire()).toBe(true);
   });
 
+  it('taking a lead sweeps away the files of other checkouts whose holders died', () => {
+    mkdirSync(join(dir, 'watchers'));
+    const dead = join(dir, 'watchers', 'dead.json');
+    const living = join(dir, 'watchers', 'living.json');
+    writeFileSync(dead, JSON.stringify({ pid: deadPid(), since: '' }));
+    writeFileSync(living, JSON.stringify({ pid: process.pid, since: '' }));
+    expect(new WatchLeadership(file).acquire()).toBe(true);
+    expect(readdirSync(join(dir, 'watchers')).sort()).toEqual(['lead.json', 'living.json']);
+  });
+
   it('release removes only a file that still names this process', () => {
     const a = new WatchLeadership(file);
     expect(a.acquire()).toBe(true);
