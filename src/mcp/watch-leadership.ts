@@ -1,29 +1,44 @@
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { graphgateHome } from '../graph/local-neo4j/layout.js';
 import { pidAlive } from '../runtime/process-liveness.js';
 
-/** A lead file younger than this whose holder cannot be read is being written: it is not stale. */
-const UNREADABLE_GRACE_MS = 5_000;
+/** How often a leader touches its lead file. */
+const HEARTBEAT_MS = 10_000;
+/**
+ * A lead file untouched for this long is stale even if its pid lives (a stopped or wedged leader, or a
+ * reused pid). An unreadable one this old is stale too; younger, it is being written.
+ */
+const STALE_MS = 45_000;
+
+export interface LeadershipClock {
+  /** Whether a process with this pid runs on this host. */
+  alive(pid: number): boolean;
+  now(): number;
+}
+
+const systemClock: LeadershipClock = { alive: pidAlive, now: () => Date.now() };
 
 /**
  * One watcher per checkout on a machine. K agents each run a `graphgate mcp` process on the same
  * repository; each used to watch the tree and warm its own project while idle, so K processes re-ingested
  * every saved file and held K warm projects (at K=8 on the soak's fixture, eight warm-ups at once
  * stalled the first reads for up to 3.8 s: bench/soak/README.md). The first process to finish its first
- * ingest takes the lead and watches; the others trust its watcher while its process lives, and the
- * next pack-building turn of one of them takes over once it is gone (kill -9 included: the holder's pid
- * is checked, not a heartbeat).
+ * ingest takes the lead and watches; the others trust its watcher while it lives, and the next
+ * pack-building turn of one of them takes over once it is gone.
  *
- * The lead is a file, `<GRAPHGATE_HOME>/watchers/<key>.json`, created whole with link(2) (atomic, and
- * never seen half-written). A stale holder is replaced by unlink and create; two processes doing that at
- * once can both lead, which is what every process did before: two watchers, no harm.
+ * The lead is a file, `<GRAPHGATE_HOME>/watchers/<key>.json`, created whole with link(2) (atomic, never
+ * seen half-written) and touched by its holder every HEARTBEAT_MS. It is stale when its pid is dead
+ * (kill -9: taken over at once) or it was not touched for STALE_MS. A stale file is replaced by unlink and
+ * create; two processes doing that at once can both lead, which is what every process did before there
+ * was a lead: two watchers, no harm.
  */
 export class WatchLeadership {
   private held = false;
+  private heartbeat: NodeJS.Timeout | undefined;
 
-  constructor(readonly file: string, private readonly alive: (pid: number) => boolean = pidAlive) {}
+  constructor(readonly file: string, private readonly clock: LeadershipClock = systemClock) {}
 
   /** The lead for one checkout, one repository namespace and one graph. */
   static forRepository(repoRoot: string, repoId: string, graphTarget: string): WatchLeadership {
@@ -31,36 +46,37 @@ export class WatchLeadership {
     return new WatchLeadership(join(graphgateHome(), 'watchers', `${key}.json`));
   }
 
-  /** Takes the lead unless a living process holds it; true when this process leads. Never throws. */
+  /** Takes the lead unless a living holder has it; true when this process leads. Never throws. */
   acquire(): boolean {
     if (this.held) return true;
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         if (this.create()) {
+          this.lead();
           this.sweep();
-          return (this.held = true);
+          return true;
         }
         if (!this.stale()) return false;
         rmSync(this.file, { force: true });
       }
     } catch {
       // An unwritable home: lead, as every process did before there was a lead.
-      return (this.held = true);
+      this.held = true;
+      return true;
     }
     return false;
   }
 
   /** Whether another living holder leads (its watcher keeps the graph current for this one too). */
   peerLeads(): boolean {
-    if (this.held) return false;
-    const holder = this.holder();
-    return holder !== undefined && this.alive(holder);
+    return !this.held && !this.stale();
   }
 
   /** Gives the lead up (the file is removed only while it still names this process). */
   release(): void {
     if (!this.held) return;
     this.held = false;
+    clearInterval(this.heartbeat);
     try {
       if (this.holder() === process.pid) unlinkSync(this.file);
     } catch {
@@ -68,12 +84,24 @@ export class WatchLeadership {
     }
   }
 
-  /** Removes the lead files of other checkouts whose holders died (a killed leader of a checkout since deleted leaves one). */
+  private lead(): void {
+    this.held = true;
+    this.heartbeat = setInterval(() => {
+      try {
+        const now = new Date(this.clock.now());
+        utimesSync(this.file, now, now);
+      } catch {
+        // Removed by a peer that found this process stopped; it leads now.
+      }
+    }, HEARTBEAT_MS).unref();
+  }
+
+  /** Removes the lead files of other checkouts that went stale (a killed leader of a checkout since deleted leaves one). */
   private sweep(): void {
     const folder = dirname(this.file);
     try {
       for (const name of readdirSync(folder).filter((n) => n.endsWith('.json')).slice(0, 200)) {
-        const other = new WatchLeadership(join(folder, name), this.alive);
+        const other = new WatchLeadership(join(folder, name), this.clock);
         if (other.file !== this.file && other.stale()) rmSync(other.file, { force: true });
       }
     } catch {
@@ -84,7 +112,7 @@ export class WatchLeadership {
   private create(): boolean {
     mkdirSync(dirname(this.file), { recursive: true });
     const aside = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(aside, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }));
+    writeFileSync(aside, JSON.stringify({ pid: process.pid, since: new Date(this.clock.now()).toISOString() }));
     try {
       linkSync(aside, this.file);
       return true;
@@ -96,14 +124,17 @@ export class WatchLeadership {
     }
   }
 
+  /** No file, a dead holder, or no heartbeat for STALE_MS (an unreadable file younger than that is being written). */
   private stale(): boolean {
-    const holder = this.holder();
-    if (holder !== undefined) return !this.alive(holder);
+    let touched: number;
     try {
-      return Date.now() - statSync(this.file).mtimeMs > UNREADABLE_GRACE_MS;
+      touched = statSync(this.file).mtimeMs;
     } catch {
       return true;
     }
+    if (this.clock.now() - touched > STALE_MS) return true;
+    const holder = this.holder();
+    return holder !== undefined && !this.clock.alive(holder);
   }
 
   private holder(): number | undefined {

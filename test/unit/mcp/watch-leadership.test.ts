@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WatchLeadership } from '../../../src/mcp/watch-leadership.js';
 
 /** The pid of a process that has exited (and been reaped). */
@@ -46,16 +46,46 @@ describe('WatchLeadership: one watcher per checkout among the MCP servers on it'
     expect(new WatchLeadership(file).peerLeads()).toBe(true);
   });
 
-  it('an unreadable lead file is left alone while fresh (being written) and replaced once old', () => {
+  it('an unreadable lead file counts as a peer while fresh (being written) and is replaced once old', () => {
     const a = new WatchLeadership(file);
     expect(a.acquire()).toBe(true);
     writeFileSync(file, '{"pi');
     const b = new WatchLeadership(file);
-    expect(b.peerLeads()).toBe(false);
+    expect(b.peerLeads()).toBe(true);
     expect(b.acquire()).toBe(false);
     const old = new Date(Date.now() - 60_000);
     utimesSync(file, old, old);
+    expect(b.peerLeads()).toBe(false);
     expect(b.acquire()).toBe(true);
+  });
+
+  it('a living leader that stops touching its file (stopped, wedged) loses the lead; a leader that runs keeps it', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let now = Date.now();
+      const clock = { alive: () => true, now: () => now };
+      const leader = new WatchLeadership(file, clock);
+      expect(leader.acquire()).toBe(true);
+      const peer = new WatchLeadership(file, clock);
+      // The leader's heartbeat touches the file every 10 s: a minute later it still leads.
+      for (let i = 0; i < 6; i += 1) {
+        now += 10_000;
+        vi.advanceTimersByTime(10_000);
+      }
+      expect(peer.peerLeads()).toBe(true);
+      expect(peer.acquire()).toBe(false);
+      // Its timers stop (the process is stopped): 46 s later the file is stale and the peer takes over.
+      leader.release();
+      writeFileSync(file, JSON.stringify({ pid: process.pid, since: '' }));
+      const touched = new Date(now);
+      utimesSync(file, touched, touched);
+      now += 46_000;
+      expect(peer.peerLeads()).toBe(false);
+      expect(peer.acquire()).toBe(true);
+      peer.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('taking a lead sweeps away the files of other checkouts whose holders died', () => {
