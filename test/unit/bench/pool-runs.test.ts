@@ -10,15 +10,19 @@ describe('poolReads', () => {
 
   it('pools the answered calls of every run per read verb, by nearest rank', () => {
     const [read, lookup] = poolReads([runA, runB]);
-    expect(read).toEqual({ verb: 'read_file_lines', n: 5, p50: 30, p95: 900 });
-    expect(lookup).toEqual({ verb: 'lookup_symbol_definition', n: 0, p50: 0, p95: 0 });
+    expect(read).toEqual({ verb: 'read_file_lines', n: 5, p50: 30, p95: 900, max: 900 });
+    expect(lookup).toEqual({ verb: 'lookup_symbol_definition', n: 0, p50: 0, p95: 0, max: 0 });
   });
 
   it('leaves out the calls that started before --after-s', () => {
-    expect(poolReads([runA, runB], 30_000)[0]).toEqual({ verb: 'read_file_lines', n: 4, p50: 20, p95: 40 });
+    expect(poolReads([runA, runB], 30_000)[0]).toEqual({ verb: 'read_file_lines', n: 4, p50: 20, p95: 40, max: 40 });
+  });
+
+  it('keeps only the calls that started before the end of a window (the start burst)', () => {
+    expect(poolReads([runA, runB], 0, 40_000)[0]).toEqual({ verb: 'read_file_lines', n: 2, p50: 30, p95: 900, max: 900 });
   });
 
   it('formats one line per pool', () => {
-    expect(formatPooled('x', poolReads([runB]))).toBe('x: n 2 / 0 / 0 / 0; p50 30 / 0 / 0 / 0 ms; p95 40 / 0 / 0 / 0 ms (read_file_lines / lookup_symbol_definition / trace_symbol_graph / search_codebase_text)');
+    expect(formatPooled('x', poolReads([runB]))).toBe('x: n 2 / 0 / 0 / 0; p50 30 / 0 / 0 / 0 ms; p95 40 / 0 / 0 / 0 ms; max 40 / 0 / 0 / 0 ms (read_file_lines / lookup_symbol_definition / trace_symbol_graph / search_codebase_text)');
   });
 });
