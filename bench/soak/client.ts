@@ -35,6 +35,8 @@ export interface SpawnOptions {
   label: string;
   /** Node options before the script (`--cpu-prof …`: not allowed in NODE_OPTIONS). */
   nodeArgs?: readonly string[];
+  /** The CLI to run (default: this build's, MAIN). */
+  main?: string;
 }
 
 /** One `graphgate mcp` process over stdio with the official SDK client, its stderr kept in a log file. */
@@ -42,7 +44,7 @@ export class McpAgent {
   private constructor(private readonly client: Client, private readonly transport: StdioClientTransport, private readonly log: WriteStream, readonly label: string) {}
 
   static async spawn(options: SpawnOptions): Promise<McpAgent> {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [...(options.nodeArgs ?? []), MAIN, 'mcp', '--repo', options.root], env: options.env, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...(options.nodeArgs ?? []), options.main ?? MAIN, 'mcp', '--repo', options.root], env: options.env, stderr: 'pipe' });
     const log = createWriteStream(join(options.logDir, `${options.label}.stderr.log`));
     // Drained always: a full stderr pipe would stall the server.
     transport.stderr?.on('data', (chunk: Buffer) => log.write(chunk));
