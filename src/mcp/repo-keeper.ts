@@ -161,9 +161,15 @@ export class RepoKeeper {
         log.info('mcp watching the repository', { repoId });
         // The project's idle warm-up starts after an agent's opening turns (pack, reads, plan), and each of
         // its steps waits until no turn runs.
-        this.watcher = watchRepository({
-          graph, root: repoRoot, log, settings: { repoId }, projectCache: this.projectCache, warmDelayMs: WARM_DELAY_MS, quiet: () => this.quiet(),
-        });
+        try {
+          this.watcher = watchRepository({
+            graph, root: repoRoot, log, settings: { repoId }, projectCache: this.projectCache, warmDelayMs: WARM_DELAY_MS, quiet: () => this.quiet(),
+          });
+        } catch (error) {
+          // No watcher: the other servers must not rely on one.
+          this.options.leadership?.release();
+          throw error;
+        }
         // Ready only once every folder is watched: an edit right after the first turn is not missed.
         await this.watcher.ready();
       }

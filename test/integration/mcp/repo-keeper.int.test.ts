@@ -97,6 +97,8 @@ describe('the MCP server keeps its repository ingested (RepoKeeper)', () => {
   });
 
   it('of two watching servers on one checkout one watches; the other relies on it, and takes over once it is gone', async () => {
+    // Only this test's keepers watch: an earlier test's watcher would re-ingest the saves below too.
+    for (const earlier of keepers.splice(0)) await earlier.close();
     const home = mkdtempSync(join(tmpdir(), 'graphgate-lead-'));
     try {
       const file = join(home, 'lead.json');
