@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { WatchLeadership } from '../mcp/watch-leadership.js';
 import { createLogger } from '../runtime/logger.js';
 import { ingestResultLines, type IngestResult, type IngestRun } from './ingest-run.js';
 import { action, printResult, stage } from './output.js';
@@ -58,9 +59,13 @@ export function registerIngestCommand(program: Command): void {
       try {
         const progress = terminalProgress(!flags.json && process.stderr.isTTY === true);
         const projectCache = flags.watch ? createTsProjectCache() : undefined;
-        print(await runIngest(graph, log, { ...run, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop()));
+        const result = await runIngest(graph, log, { ...run, onProgress: progress.onProgress, projectCache }).finally(() => progress.stop());
+        print(result);
         if (handed === 'none') await startDaemonForNextRun();
         if (!flags.watch) return;
+        // The MCP servers on this checkout rely on this watcher while it runs, when the lead is free (src/mcp/watch-leadership.ts).
+        const lead = WatchLeadership.forRepository(run.root, result.repoId, graph.connection);
+        lead.acquire();
         const watcher = watchRepository({
           graph, root: repoPath, log, settings, projectCache,
           onRun: (s) => printResult(Boolean(flags.json), s, () => [`re-ingested ${s.files.parsed} file(s), ${s.files.deleted} deleted in ${s.timings.totalMs} ms`]),
@@ -72,6 +77,7 @@ export function registerIngestCommand(program: Command): void {
           process.once('SIGINT', stop);
           process.once('SIGTERM', stop);
         });
+        lead.release();
       } finally {
         await graph.close();
       }

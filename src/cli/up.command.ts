@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { WatchLeadership } from '../mcp/watch-leadership.js';
 import { createLogger, type LogLevel } from '../runtime/logger.js';
 import { packageRoot } from '../runtime/package-root.js';
 import { DEFAULT_DASHBOARD_PORT } from '../dashboard/port.js';
@@ -55,6 +56,9 @@ export function registerUpCommand(program: Command): void {
           ingestedRepoId = summary.repoId;
           lines.push(...summaryLines(summary).map((l) => `  ${l}`));
         }
+        // The MCP servers on this checkout rely on this watcher while it runs, when the lead is free (src/mcp/watch-leadership.ts).
+        const lead = opts.watch && ingestedRepoId ? WatchLeadership.forRepository(root, ingestedRepoId, graph.connection) : undefined;
+        lead?.acquire();
         const watcher = opts.watch
           ? watchRepository({ graph, root, log, settings, projectCache, onRun: (s) => stage(`re-ingested ${s.files.parsed} file(s), ${s.files.deleted} deleted in ${s.timings.totalMs} ms`) })
           : undefined;
@@ -83,6 +87,7 @@ export function registerUpCommand(program: Command): void {
         const signal = await untilSignal();
         stage(`${signal}: stopping…`);
         await watcher?.close();
+        lead?.release();
         await observer.close();
         await server.close();
       } finally {

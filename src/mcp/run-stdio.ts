@@ -36,7 +36,7 @@ export async function runStdioServer(options: RunStdioOptions): Promise<void> {
     // A turn waits for an ingest at most until shortly before its own timeout, then answers REPO_INGESTING.
     const waitMs = Math.max(0, Math.min(config.mcp.ingestWaitMs, config.mcp.turnTimeoutMs - 2_000));
     // One of the servers on this checkout watches it; the others rely on that one (watch-leadership.ts).
-    const leadership = WatchLeadership.forRepository(repoRoot, repoId, `${graph.connection.uri} ${graph.connection.database ?? ''}`);
+    const leadership = WatchLeadership.forRepository(repoRoot, repoId, graph.connection);
     keeper = new RepoKeeper({ graph, repoRoot, repoId, log, autoIngest: config.mcp.autoIngest, watch: config.mcp.watch, waitMs, leadership });
     return { repoId, graph, keeper, sessions: new WorkStore({ graph, repoId, rejectionThreshold: config.memory.rejectionThreshold, scaffoldFromRejections: config.memory.enableAutoScaffoldFromRejections }), packs: new PackStore({ graph, repoId, repoRoot }) };
   };

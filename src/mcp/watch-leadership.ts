@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { graphgateHome } from '../graph/local-neo4j/layout.js';
 import { pidAlive } from '../runtime/process-liveness.js';
 
@@ -40,9 +40,18 @@ export class WatchLeadership {
 
   constructor(readonly file: string, private readonly clock: LeadershipClock = systemClock) {}
 
-  /** The lead for one checkout, one repository namespace and one graph. */
-  static forRepository(repoRoot: string, repoId: string, graphTarget: string): WatchLeadership {
-    const key = createHash('sha256').update(JSON.stringify([repoRoot, repoId, graphTarget])).digest('hex').slice(0, 32);
+  /**
+   * The lead for one checkout (its real path), one repository namespace and one graph: the MCP servers and
+   * the CLI's watchers (`ingest --watch`, `up --watch`) on it share it.
+   */
+  static forRepository(repoRoot: string, repoId: string, graph: { uri: string; database?: string }): WatchLeadership {
+    let root = resolve(repoRoot);
+    try {
+      root = realpathSync(root);
+    } catch {
+      // A checkout that is gone: its key is never shared anyway.
+    }
+    const key = createHash('sha256').update(JSON.stringify([root, repoId, graph.uri, graph.database ?? ''])).digest('hex').slice(0, 32);
     return new WatchLeadership(join(graphgateHome(), 'watchers', `${key}.json`));
   }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -7,6 +7,7 @@ import { packageRoot } from '../../src/runtime/package-root.js';
 import { cleanNamespace, openTestGraph, testNamespace } from '../support/graph.js';
 import { nodesByLabel } from '../support/ingest-queries.js';
 import { SAMPLE_WORKSPACE } from '../../src/cli/up.command.js';
+import { WatchLeadership } from '../../src/mcp/watch-leadership.js';
 
 const cli = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
 
@@ -63,6 +64,7 @@ describe('graphgate up (npm start)', () => {
     const exited = new Promise<number | null>((resolve) => child?.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(existsSync(lead.file)).toBe(false);
   });
 });
 
@@ -87,6 +89,10 @@ describe('graphgate up --watch', () => {
     });
     const out = await waitFor(child, /GraphiQL:\s+(\S+)/, 120_000);
     expect(out).toContain(`watching ${root}`);
+    // It holds the checkout's watch lead, so MCP servers on it rely on its watcher instead of starting their own.
+    const lead = WatchLeadership.forRepository(root, repoId, { uri: neo4j.uri, ...(process.env.NEO4J_DATABASE ? { database: process.env.NEO4J_DATABASE } : {}) });
+    expect(lead.peerLeads()).toBe(true);
+    expect(JSON.parse(readFileSync(lead.file, 'utf8'))).toMatchObject({ pid: child.pid });
     const graph = openTestGraph();
     try {
       const selectors = async () => (await graph.read(nodesByLabel, { repoId, label: 'Component' })).map((n) => n.props.selector);
@@ -107,5 +113,6 @@ describe('graphgate up --watch', () => {
     const exited = new Promise<number | null>((resolve) => child?.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(existsSync(lead.file)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,9 +113,13 @@ describe('WatchLeadership: one watcher per checkout among the MCP servers on it'
     expect(new WatchLeadership(file).acquire()).toBe(true);
   });
 
-  it('keys the lead by checkout, namespace and graph', () => {
-    const key = (root: string, repoId: string, graph: string) => WatchLeadership.forRepository(root, repoId, graph).file;
-    expect(key('/r', 'a', 'bolt://x')).toBe(key('/r', 'a', 'bolt://x'));
-    expect(new Set([key('/r', 'a', 'bolt://x'), key('/s', 'a', 'bolt://x'), key('/r', 'b', 'bolt://x'), key('/r', 'a', 'bolt://y')]).size).toBe(4);
+  it('keys the lead by checkout (its real path), namespace and graph', () => {
+    const checkout = join(dir, 'checkout');
+    mkdirSync(checkout);
+    symlinkSync(checkout, join(dir, 'link'));
+    const key = (root: string, repoId: string, uri: string, database?: string) => WatchLeadership.forRepository(root, repoId, { uri, ...(database ? { database } : {}) }).file;
+    expect(key(checkout, 'a', 'bolt://x')).toBe(key(join(dir, 'link'), 'a', 'bolt://x'));
+    const keys = [key(checkout, 'a', 'bolt://x'), key('/s', 'a', 'bolt://x'), key(checkout, 'b', 'bolt://x'), key(checkout, 'a', 'bolt://y'), key(checkout, 'a', 'bolt://x', 'other')];
+    expect(new Set(keys).size).toBe(5);
   });
 });
