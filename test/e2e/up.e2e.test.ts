@@ -64,7 +64,6 @@ describe('graphgate up (npm start)', () => {
     const exited = new Promise<number | null>((resolve) => child?.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(existsSync(lead.file)).toBe(false);
   });
 });
 
