@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { percentile } from '../../src/eval/metrics.js';
 import { mintId, type WorkStore } from '../../src/session/index.js';
+import { procCpuMs } from '../proc-cpu.js';
 import { openSse, type SseEvent } from './sse-client.js';
 
 export interface Percentiles {
@@ -80,14 +80,6 @@ export async function measureEventLatency(baseUrl: string, store: WorkStore, tar
   } finally {
     stream.close();
   }
-}
-
-/** User + system CPU time of a process in ms, from /proc (Linux). */
-function procCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 export interface IdleCost {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { procCpuMs } from '../proc-cpu.js';
 import { McpAgent, MAIN } from './client.js';
 import { Recorder } from './recorder.js';
 
@@ -32,10 +33,7 @@ const opts = program.opts<{ repo: string; agents: number; idleS: number; repoId?
 function usage(pid: number): { rssMb: number; peakMb: number; cpuS: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string): number => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024), cpuS: Math.round(ticks) / 100 };
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024), cpuS: procCpuMs(pid) / 1000 };
 }
 
 /** The inotify watches a process holds (chokidar's fs.watch per folder): 0 when it does not watch. */
