@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPooled, poolReads } from '../../../bench/soak/pool-runs.js';
+import { formatPooled, poolReads, submitsAroundRestart } from '../../../bench/soak/pool-runs.js';
 
 const call = (verb: string, startS: number, ms: number, answered = true) =>
   ({ verb, at: 1_000_000 + startS * 1000 + ms, ms, traceRef: answered ? 't' : null }) as never;
@@ -24,5 +24,25 @@ describe('poolReads', () => {
 
   it('formats one line per pool', () => {
     expect(formatPooled('x', poolReads([runB]))).toBe('x: n 2 / 0 / 0 / 0; p50 30 / 0 / 0 / 0 ms; p95 40 / 0 / 0 / 0 ms; max 40 / 0 / 0 / 0 ms (read_file_lines / lookup_symbol_definition / trace_symbol_graph / search_codebase_text)');
+  });
+});
+
+describe('submitsAroundRestart', () => {
+  const submit = (startS: number, ms: number, duringOutage = false) =>
+    ({ verb: 'submit_execution_plan', at: 1_000_000 + startS * 1000 + ms, ms, duringOutage }) as never;
+  const report = {
+    outages: [{ from: 1_000_000 + 50_000, to: 1_000_000 + 80_000 }],
+    samples: [
+      submit(10, 300), submit(20, 400), submit(60, 9000, true), // the last one overlapped the outage
+      submit(81, 7000), submit(90, 2000), submit(96, 800), submit(120, 500), call('read_file_lines', 85, 5000),
+    ],
+  };
+
+  it('splits the submissions outside the outage into those that started in the window after the server came back and the rest', () => {
+    expect(submitsAroundRestart(report, 15_000)).toEqual({ n: 6, p95: 7000, inWindow: [7000, 2000], p95Without: 800 });
+  });
+
+  it('a run without a db fault has nothing in the window', () => {
+    expect(submitsAroundRestart({ outages: [], samples: report.samples }, 15_000)).toMatchObject({ inWindow: [], p95Without: 7000 });
   });
 });
