@@ -12,13 +12,14 @@ const HEARTBEAT_MS = 10_000;
  */
 const STALE_MS = 45_000;
 
-export interface LeadershipClock {
+/** How a lead's holder is judged: its pid alive, and the time its heartbeat is compared with (tests pass their own). */
+export interface HolderProbe {
   /** Whether a process with this pid runs on this host. */
   alive(pid: number): boolean;
   now(): number;
 }
 
-const systemClock: LeadershipClock = { alive: pidAlive, now: () => Date.now() };
+const systemProbe: HolderProbe = { alive: pidAlive, now: () => Date.now() };
 
 /**
  * One watcher per checkout on a machine. K agents each run a `graphgate mcp` process on the same
@@ -38,7 +39,7 @@ export class WatchLeadership {
   private held = false;
   private heartbeat: NodeJS.Timeout | undefined;
 
-  constructor(readonly file: string, private readonly clock: LeadershipClock = systemClock) {}
+  constructor(readonly file: string, private readonly probe: HolderProbe = systemProbe) {}
 
   /**
    * The lead for one checkout (its real path), one repository namespace and one graph: the MCP servers and
@@ -97,7 +98,7 @@ export class WatchLeadership {
     this.held = true;
     this.heartbeat = setInterval(() => {
       try {
-        const now = new Date(this.clock.now());
+        const now = new Date(this.probe.now());
         utimesSync(this.file, now, now);
       } catch {
         // Removed by a peer that found this process stopped; it leads now.
@@ -110,7 +111,7 @@ export class WatchLeadership {
     const folder = dirname(this.file);
     try {
       for (const name of readdirSync(folder).filter((n) => n.endsWith('.json')).slice(0, 200)) {
-        const other = new WatchLeadership(join(folder, name), this.clock);
+        const other = new WatchLeadership(join(folder, name), this.probe);
         if (other.file !== this.file && other.stale()) rmSync(other.file, { force: true });
       }
     } catch {
@@ -121,7 +122,7 @@ export class WatchLeadership {
   private create(): boolean {
     mkdirSync(dirname(this.file), { recursive: true });
     const aside = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(aside, JSON.stringify({ pid: process.pid, since: new Date(this.clock.now()).toISOString() }));
+    writeFileSync(aside, JSON.stringify({ pid: process.pid, since: new Date(this.probe.now()).toISOString() }));
     try {
       linkSync(aside, this.file);
       return true;
@@ -141,9 +142,9 @@ export class WatchLeadership {
     } catch {
       return true;
     }
-    if (this.clock.now() - touched > STALE_MS) return true;
+    if (this.probe.now() - touched > STALE_MS) return true;
     const holder = this.holder();
-    return holder !== undefined && !this.clock.alive(holder);
+    return holder !== undefined && !this.probe.alive(holder);
   }
 
   private holder(): number | undefined {
