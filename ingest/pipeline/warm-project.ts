@@ -11,7 +11,7 @@ import { sourceFileAt } from '../extractors/support/syntax-resolve.js';
 import type { TsProjectCache } from './project-cache.js';
 import { projectForWarmUp } from './ts-project.js';
 import { warmExtractor, warmSamples, type WarmExtraction } from './warm-extractors.js';
-import { rehearseEdit } from './warm-write.js';
+import { rehearseEdit, rehearseRelationshipMerges } from './warm-write.js';
 
 export interface WarmStats {
   /** Lazy-route targets whose reach was computed. */
@@ -24,6 +24,8 @@ export interface WarmStats {
   extracted: number;
   /** Of those, edits rehearsed in a rolled-back transaction (warm-write.ts). */
   rehearsed: number;
+  /** Relationship types whose one-file MERGE was planned (rehearseRelationshipMerges). */
+  relTypes: number;
   /** Routes files whose routes were linked (warmRouteLinks). */
   routeFiles: number;
   ms: number;
@@ -50,7 +52,8 @@ export interface WarmOptions {
  * edit was measured too and not kept: no gain on kendraio, slower edits on ever-gauzy (8,226 files, 0.9 GB).
  * Then the barrels behind the tsconfig's path aliases are walked (warmBarrels). Then, given the run's
  * settings, a few held files per Angular role are extracted and, given the graph, each one's edit is
- * rehearsed (written and rolled back); their facts are dropped. Last, the routes files' links (warmRouteLinks).
+ * rehearsed (written and rolled back; their facts are dropped), then every relationship type's MERGE is
+ * planned at an edit's row counts. Last, the routes files' links (warmRouteLinks).
  */
 export async function warmProject(cache: TsProjectCache, root: string, log: Logger, options: WarmOptions): Promise<WarmStats | undefined> {
   const started = performance.now();
@@ -108,9 +111,9 @@ function aliasEntries(project: Project, root: string): string[] {
 }
 
 /** The extractors' warm-up (warm-extractors.ts) and the edits' rehearsals, one per step; undefined when stopped. */
-async function warmExtraction(cache: TsProjectCache, root: string, project: Project, options: WarmOptions): Promise<{ extracted: number; rehearsed: number } | undefined> {
+async function warmExtraction(cache: TsProjectCache, root: string, project: Project, options: WarmOptions): Promise<{ extracted: number; rehearsed: number; relTypes: number } | undefined> {
   const known = cache.known;
-  const done = { extracted: 0, rehearsed: 0 };
+  const done = { extracted: 0, rehearsed: 0, relTypes: 0 };
   if (!options.extraction || !known) return done;
   const run = { ...options.extraction, repoId: known.repoId, snapshotId: known.snapshotId };
   const { graph } = options;
@@ -125,7 +128,10 @@ async function warmExtraction(cache: TsProjectCache, root: string, project: Proj
     const rehearsed = await options.step(() => rehearseEdit({ graph, ...run, root }, sample.source, sample.extracted).catch(() => false));
     if (rehearsed) done.rehearsed++;
   }
-  return done;
+  if (!graph) return done;
+  const relTypes = await rehearseRelationshipMerges(graph, options.step, () => options.stopped() || cache.project !== project);
+  if (relTypes === undefined) return undefined;
+  return { ...done, relTypes };
 }
 
 /** Files named as routes files: `app-routing.module.ts`, `admin.routing.ts`, `app.routes.ts`, `plugin.route.ts`. */

@@ -3,6 +3,7 @@ import { newHolderId } from '../../src/runtime/process-liveness.js';
 import { fileTextFields } from '../../src/text/file-text.js';
 import { acquireLock, recordSnapshot, releaseLock, SNAPSHOTS_KEPT } from '../write/ingest.queries.js';
 import { prepareFile } from '../write/prepare-rows.js';
+import { MERGE_REL } from '../write/rel-queries.js';
 import { replaceAndLinkIn } from '../write/replace-and-link.js';
 import { anchorOf, anchorRows } from './anchors.js';
 import type { SourceInfo } from './read-files.js';
@@ -53,4 +54,31 @@ export async function rehearseEdit(rehearsal: Rehearsal, source: SourceInfo, ext
     await tx.run(releaseLock, { repoId, owner });
   }, REHEARSAL_TIMEOUT_MS);
   return true;
+}
+
+/** Ends no relationship: the warm-up's MATCH finds no fact with this id, so its MERGE writes nothing. */
+const NO_FACT = '\u0000graphgate-warm-up';
+
+/**
+ * Plans every relationship type's MERGE (rel-queries.ts) at the row counts of a one-file edit (1, and
+ * 2–10: a list's size bucket is part of a plan's key), in a transaction per type that is rolled back
+ * and with ids no fact has. Why: the sampled edits (rehearseEdit) write only the types their files
+ * have, and each other type's first edit planned its statement: on ever-gauzy a routing module's
+ * `GUARDED_BY` (110 ms) and a component's `STYLES` (141 ms) were most of the slowest edits' write
+ * (bench/ingest/README.md). Returns the types planned; undefined when stopped.
+ */
+export async function rehearseRelationshipMerges(graph: Graph, step: <T>(work: () => Promise<T>) => Promise<T | undefined>, stopped: () => boolean): Promise<number | undefined> {
+  const row = { from: NO_FACT, to: NO_FACT, ownerFile: NO_FACT, props: {} };
+  let planned = 0;
+  for (const [type, query] of Object.entries(MERGE_REL)) {
+    if (stopped()) return undefined;
+    // A type that fails (a server away, a lock past the timeout) costs only its time.
+    const done = await step(() => graph.rehearseTx(`ingest/rehearse-merge-${type.toLowerCase()}`, async (tx) => {
+      await tx.run(query, { rows: [row] });
+      await tx.run(query, { rows: [row, row] });
+      return true;
+    }, REHEARSAL_TIMEOUT_MS).catch(() => false));
+    if (done) planned++;
+  }
+  return planned;
 }

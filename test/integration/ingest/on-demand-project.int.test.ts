@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTsProjectCache, ingestRepository, resolveSettings, warmProject, type IngestProgress, type TsProjectCache } from '../../../ingest/index.js';
+import { MERGE_REL } from '../../../ingest/write/rel-queries.js';
 import type { Graph } from '../../../src/graph/graph.js';
 import { fileKind, isTypeScriptKind } from '../../../ingest/pipeline/file-kind.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
@@ -93,6 +94,8 @@ describe('on-demand project', () => {
     // One file per Angular role the project holds was extracted and its edit rehearsed, and nothing was written.
     expect(stats?.extracted).toBeGreaterThanOrEqual(3);
     expect(stats?.rehearsed).toBe(stats?.extracted);
+    // Every relationship type's one-file MERGE was planned, each in a transaction rolled back.
+    expect(stats?.relTypes).toBe(Object.keys(MERGE_REL).length);
     expect(await facts(graph, warmedUp)).toEqual(before);
     // The loader files, the lazy targets and what they import are held; the rest is loaded when an edit needs it.
     const tsPaths = [...(cache.known?.files.keys() ?? [])].filter((p) => isTypeScriptKind(fileKind(p)));
