@@ -158,7 +158,7 @@ export function reportLines(r: RealBenchResult): string[] {
       `    runs (ms): ${r.edits.runs.map((e) => e.ms).join(' ')}`,
       ...slowestEdits(r.edits.runs),
       r.edits.warm
-        ? `    warm-up before the edits (lazy-route index, barrels, extractors, rehearsed writes, route links): ${s(r.edits.warm.ms)} s, ${n(r.edits.warm.targets)} lazy targets, ${n(r.edits.warm.barrels)} barrel files, ${n(r.edits.warm.extracted)} files extracted (${n(r.edits.warm.rehearsed)} edits rehearsed), ${n(r.edits.warm.relTypes ?? 0)} relationship types planned, ${n(r.edits.warm.routeFiles)} routes files linked, project ${n(r.edits.warm.held)} files, RSS ${n(r.edits.warm.rssMb)} MB`
+        ? `    warm-up before the edits (lazy-route index, barrels, extractors, rehearsed writes, route links): ${s(r.edits.warm.ms)} s, ${n(r.edits.warm.targets)} lazy targets, ${n(r.edits.warm.barrels)} barrel files, ${n(r.edits.warm.extracted)} files extracted (${n(r.edits.warm.rehearsed)} edits rehearsed), ${n(r.edits.warm.relTypes)} relationship types planned, ${n(r.edits.warm.routeFiles)} routes files linked, project ${n(r.edits.warm.held)} files, RSS ${n(r.edits.warm.rssMb)} MB`
         : '    warm-up before the edits: off',
     );
   }
