@@ -1,5 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { wholeAtLeast } from '../cli-args.js';
 import { startDashboardServer } from '../../src/dashboard/index.js';
 import { loadQuery } from '../../src/graph/index.js';
 import { createLogger } from '../../src/runtime/logger.js';
@@ -14,21 +15,16 @@ import { agentId, workId } from './seed-data.js';
  * latency, commit → SSE event latency, and the CPU 20 idle streams cost the console. Numbers are printed,
  * never asserted. See bench/observer/README.md.
  */
-const whole = (min: number) => (raw: string): number => {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`an integer ≥ ${min}`);
-  return n;
-};
 const program = new Command('bench:observer')
-  .option('--turns <n>', 'turns seeded into the graph', whole(1), 100_000)
-  .option('--works <n>', 'works they belong to', whole(1), 200)
-  .option('--days <n>', 'days the turns are spread over, up to now (/metrics reads the last 24 h by default)', whole(1), 7)
-  .option('--batch <n>', 'turns written per transaction while seeding', whole(1), 5_000)
-  .option('--requests <n>', 'timed requests per endpoint', whole(1), 50)
-  .option('--warmup <n>', 'untimed requests per endpoint first', whole(0), 5)
-  .option('--events <n>', 'turns committed while a stream listens', whole(1), 30)
-  .option('--clients <n>', 'idle event streams', whole(1), 20)
-  .option('--idle-seconds <s>', 'how long their CPU cost is measured', whole(1), 30)
+  .option('--turns <n>', 'turns seeded into the graph', wholeAtLeast(1), 100_000)
+  .option('--works <n>', 'works they belong to', wholeAtLeast(1), 200)
+  .option('--days <n>', 'days the turns are spread over, up to now (/metrics reads the last 24 h by default)', wholeAtLeast(1), 7)
+  .option('--batch <n>', 'turns written per transaction while seeding', wholeAtLeast(1), 5_000)
+  .option('--requests <n>', 'timed requests per endpoint', wholeAtLeast(1), 50)
+  .option('--warmup <n>', 'untimed requests per endpoint first', wholeAtLeast(0), 5)
+  .option('--events <n>', 'turns committed while a stream listens', wholeAtLeast(1), 30)
+  .option('--clients <n>', 'idle event streams', wholeAtLeast(1), 20)
+  .option('--idle-seconds <s>', 'how long their CPU cost is measured', wholeAtLeast(1), 30)
   .option('--instance <name>', 'the benchmark\'s own local Neo4j instance (unless NEO4J_URI is set)', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'observe-bench')
   .option('--keep', 'keep the seeded namespace (to PROFILE the console\'s queries on it); its repoId is printed')
   .option('--stop-db', 'stop the instance at the end if this run started it (default: leave it warm for the next run)')

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { wholeAtLeast } from '../cli-args.js';
 import { ingestRepository } from '../../ingest/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import { buildEvalPack } from '../../src/eval/pack-adapter.js';
@@ -16,11 +17,10 @@ import { createLogger } from '../../src/runtime/logger.js';
  * `--clear-plan-cache` first empties the server's plan cache, so every new shape pays its planning, as
  * after a server start or a replan. Ingests the repository first (fast when the graph already holds it).
  */
-const positive = (v: string) => { const n = Number(v); if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a positive integer'); return n; };
 const program = new Command('plan-shapes')
   .requiredOption('--repo <path>', 'a git repository')
   .option('--repo-id <id>', 'graph namespace (default: plan-shapes-<folder name>)')
-  .option('--prompts <n>', 'subjects of the last n commits (merges skipped)', positive, 40)
+  .option('--prompts <n>', 'subjects of the last n commits (merges skipped)', wholeAtLeast(1), 40)
   .option('--clear-plan-cache', 'CALL db.clearQueryCaches() before the first pack')
   .parse();
 const o = program.opts<{ repo: string; repoId?: string; prompts: number; clearPlanCache?: boolean }>();

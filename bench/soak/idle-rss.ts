@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { wholeAtLeast } from '../cli-args.js';
 import { procCpuMs } from '../proc-cpu.js';
 import { McpAgent, MAIN } from './client.js';
 import { Recorder } from './recorder.js';
@@ -14,15 +15,10 @@ import { Recorder } from './recorder.js';
  * log). `--main` runs another build's CLI, to compare builds. Linux only.
  * Neo4j comes from the environment, as for every graphgate command. See bench/soak/README.md.
  */
-const int = (raw: string): number => {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('an integer ≥ 1');
-  return n;
-};
 const program = new Command('idle-rss')
   .requiredOption('--repo <path>', 'the repository the MCP servers serve (ingested on the first call when the graph does not hold it)')
-  .option('--agents <k>', 'MCP processes on the repository', int, 4)
-  .option('--idle-s <s>', 'seconds to idle after the first turns', int, 60)
+  .option('--agents <k>', 'MCP processes on the repository', wholeAtLeast(1), 4)
+  .option('--idle-s <s>', 'seconds to idle after the first turns', wholeAtLeast(1), 60)
   .option('--repo-id <id>', 'GRAPHGATE_REPO_ID of the servers (default: their own choice)')
   .option('--prompt <text>', 'the initialize_work prompt', 'fix the date format in the settings page')
   .option('--main <file>', 'the CLI to run (another build\'s dist/src/cli/main.js)', MAIN)

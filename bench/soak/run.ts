@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { wholeAtLeast } from '../cli-args.js';
 import { LOG_LEVELS } from '../../src/runtime/logger.js';
 import { provisionNeo4j } from './neo4j.js';
 import { formatReport } from './report.js';
@@ -12,11 +13,6 @@ import { runSoak } from './runner.js';
  * and git. Exit code 1 when an invariant fails. See bench/soak/README.md.
  */
 const FAULTS = ['kill', 'db', 'hostile'] as const;
-const int = (min: number) => (raw: string): number => {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`an integer ≥ ${min}`);
-  return n;
-};
 const faultList = (raw: string): string[] => {
   const list = raw.split(',').map((f) => f.trim()).filter(Boolean);
   const unknown = list.filter((f) => !(FAULTS as readonly string[]).includes(f));
@@ -25,21 +21,21 @@ const faultList = (raw: string): string[] => {
 };
 
 const program = new Command('soak')
-  .option('--agents <k>', 'MCP processes running the agent loop at once', int(1), 1)
+  .option('--agents <k>', 'MCP processes running the agent loop at once', wholeAtLeast(1), 1)
   .option('--faults <list>', `comma-separated faults: ${FAULTS.join(', ')}`, faultList, [] as string[])
   .option('--policy <policy>', 'locks.overlapPolicy of the fixture copy (reject or block)', 'reject')
-  .option('--lease-seconds <s>', 'locks.leaseSeconds of the fixture copy', int(10), 900)
-  .option('--gate-niceness <n>', 'gates.niceness of the fixture copy (default: the product default, 10)', int(0))
-  .option('--seed <n>', 'seed of kill timing and backoff jitter', int(0), Math.floor(Math.random() * 1_000_000))
-  .option('--deadline-s <s>', 'bound on the agents\' phase (default 120 + 60 per agent, + 100 × the longest think)', int(10))
+  .option('--lease-seconds <s>', 'locks.leaseSeconds of the fixture copy', wholeAtLeast(10), 900)
+  .option('--gate-niceness <n>', 'gates.niceness of the fixture copy (default: the product default, 10)', wholeAtLeast(0))
+  .option('--seed <n>', 'seed of kill timing and backoff jitter', wholeAtLeast(0), Math.floor(Math.random() * 1_000_000))
+  .option('--deadline-s <s>', 'bound on the agents\' phase (default 120 + 60 per agent, + 100 × the longest think)', wholeAtLeast(10))
   .option('--think-ms <min-max>', 'each agent pauses a random [min, max] ms before each call, as a model thinking between turns (default 0-0: back to back)', '0-0')
-  .option('--reads <n>', 'rounds of the four read verbs each agent makes before planning: more samples for the read p95s (default 1)', int(1), 1)
+  .option('--reads <n>', 'rounds of the four read verbs each agent makes before planning: more samples for the read p95s (default 1)', wholeAtLeast(1), 1)
   .option('--kill-mode <mode>', 'timer: SIGKILL a few ms into the patch; failpoint: GRAPHGATE_FAILPOINT=patch:after-write', 'timer')
   .option('--kill-delay-ms <min-max>', 'timer mode: SIGKILL this many ms after sending the patch', '30-600')
   .option('--failpoint <name>', 'failpoint mode: patch:before-write, patch:after-write, patch:after-reingest or patch:after-mark', 'patch:after-write')
-  .option('--kills <n>', 'how many agents the kill fault hits (the first to patch)', int(1), 1)
-  .option('--resume-timeout-s <s>', 'how long the killed work may take to resume before it is reported wedged', int(1), 60)
-  .option('--outage-s <s>', 'how long the db fault keeps the server down', int(0), 5)
+  .option('--kills <n>', 'how many agents the kill fault hits (the first to patch)', wholeAtLeast(1), 1)
+  .option('--resume-timeout-s <s>', 'how long the killed work may take to resume before it is reported wedged', wholeAtLeast(1), 60)
+  .option('--outage-s <s>', 'how long the db fault keeps the server down', wholeAtLeast(0), 5)
   .option('--instance <name>', 'the soak\'s own local Neo4j instance', process.env.GRAPHGATE_NEO4J_INSTANCE ?? 'soak')
   .option('--allow-db-restart', 'with NEO4J_URI: allow the db fault to stop/start --instance (it must be that server)')
   .option('--keep', 'keep the graph namespace and the fixture copy')
