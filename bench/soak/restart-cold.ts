@@ -1,9 +1,10 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
+import { numberAtLeast, wholeAtLeast } from '../cli-args.js';
 import { percentile } from '../../src/eval/metrics.js';
 import { connectionFromEnv, Graph, loadQuery, warmPlans, type ConnectionInfo } from '../../src/graph/index.js';
-import { defaultShapeFile, readShapes, sampleParams, warmOrder, type StatementShape } from '../../src/graph/statement-shapes.js';
+import { defaultShapeFile, readShapes, requiredParams, sampleParams, warmOrder, type StatementShape } from '../../src/graph/statement-shapes.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { provisionNeo4j } from './neo4j.js';
 
@@ -47,12 +48,11 @@ export function pathShapes(shapes: readonly StatementShape[]): StatementShape[] 
   const missing: string[] = [];
   const found = SUBMIT_PATH.map((query) => {
     const shape = ordered.find((s) => s.query === query);
-    if (!shape) missing.push(query);
+    // A statement without parameters needs no recorded shape.
+    if (!shape && requiredParams(loadQuery(`${query}.cypher`).text).size > 0) missing.push(query);
     return shape ?? { query, params: {}, processes: 0 };
   });
-  // A statement without parameters needs no recorded shape.
-  const needed = missing.filter((q) => q !== 'graph/server-started-at');
-  if (needed.length > 0) throw new Error(`no recorded shape for ${needed.join(', ')}: run the soak once on this machine first (it records them)`);
+  if (missing.length > 0) throw new Error(`no recorded shape for ${missing.join(', ')}: run the soak once on this machine first (it records them)`);
   return found;
 }
 
@@ -102,21 +102,12 @@ const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 const ms = (n: number): string => `${Math.round(n).toLocaleString('en-US')} ms`;
 
 async function main(): Promise<void> {
-  const positive = (raw: string): number => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('an integer ≥ 1');
-    return n;
-  };
   const opts = new Command('restart-cold')
     .option('--instance <name>', 'the local instance to restart (never "default" or "test")', 'soak')
-    .option('--agents <k>', 'processes sending the submission at once after each restart', positive, 6)
-    .option('--rounds <n>', 'restarts', positive, 3)
+    .option('--agents <k>', 'processes sending the submission at once after each restart', wholeAtLeast(1), 6)
+    .option('--rounds <n>', 'restarts', wholeAtLeast(1), 3)
     .addOption(new Option('--warm-up <mode>', 'the plan warm-up beside them').choices(['none', 'recorded', 'turn-first']).default('none'))
-    .option('--delay-s <s>', 'seconds to wait after `db start` returns before the agents send', (raw) => {
-      const n = Number(raw);
-      if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('a number ≥ 0');
-      return n;
-    }, 0)
+    .option('--delay-s <s>', 'seconds to wait after `db start` returns before the agents send', numberAtLeast(0), 0)
     .option('--shapes <file>', 'recorded statement shapes (default: this machine\'s store)')
     .parse()
     .opts<{ instance: string; agents: number; rounds: number; warmUp: WarmUpMode; delayS: number; shapes?: string }>();

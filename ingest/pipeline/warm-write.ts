@@ -10,6 +10,7 @@ import type { SourceInfo } from './read-files.js';
 import type { Extracted } from './run-extractors.js';
 import type { PipelineSettings } from './settings.js';
 import { emptySummary, recordedSummary, recordedTimings } from './summary.js';
+import type { WarmStep } from './warm-project.js';
 
 /** A rehearsal that takes longer is cut off: the watcher's next run waits behind it. */
 const REHEARSAL_TIMEOUT_MS = 5_000;
@@ -67,7 +68,7 @@ const NO_FACT = '\u0000graphgate-warm-up';
  * `GUARDED_BY` (110 ms) and a component's `STYLES` (141 ms) were most of the slowest edits' write
  * (bench/ingest/README.md). Returns the types planned; undefined when stopped.
  */
-export async function rehearseRelationshipMerges(graph: Graph, step: <T>(work: () => Promise<T>) => Promise<T | undefined>, stopped: () => boolean): Promise<number | undefined> {
+export async function rehearseRelationshipMerges(graph: Graph, step: WarmStep, stopped: () => boolean): Promise<number | undefined> {
   const row = { from: NO_FACT, to: NO_FACT, ownerFile: NO_FACT, props: {} };
   let planned = 0;
   for (const [type, query] of Object.entries(MERGE_REL)) {
